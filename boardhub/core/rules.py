@@ -1,0 +1,77 @@
+"""The Rules protocol every game implements, and the values it speaks in.
+
+A game is one `Rules` object. States are immutable: `apply` returns a new state
+and raises `IllegalMove` (leaving the old one untouched) for a bad move, so a
+misclick, a broken AI or a corrupt record can never half-update a game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+
+Move = Hashable
+State = Any
+
+
+class IllegalMove(ValueError):
+    """A move that the rules refuse; the message says why, in the player's words."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seat (None for a draw), the scores and why.
+
+    `reason` is data, not prose: "score" for a normal finish, "time" for a late
+    AI, "error" for an AI that raised, "illegal" for an illegal AI move,
+    "resign" for a player that gave up. `detail` is the sentence shown to people.
+    """
+
+    winner: int | None
+    scores: tuple[int, ...] = ()
+    reason: str = "score"
+    detail: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def to_json(self) -> dict:
+        return {"winner": self.winner, "scores": list(self.scores),
+                "reason": self.reason, "detail": self.detail}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Outcome":
+        return cls(data["winner"], tuple(data.get("scores", ())),
+                   data.get("reason", "score"), data.get("detail", ""))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting of a game shown in the setup scene (board size, rule set...)."""
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+    labels: tuple[str, ...] = field(default=())
+
+    def label_of(self, value: Any) -> str:
+        if self.labels and value in self.choices:
+            return self.labels[self.choices.index(value)]
+        return str(value)
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """What the match engine, the arena and the AIs need from a game."""
+
+    def num_players(self, options: dict) -> int: ...
+    def new_game(self, options: dict, seed: int | None = None) -> State: ...
+    def legal_moves(self, state: State) -> Sequence[Move]: ...
+    def apply(self, state: State, move: Move) -> State: ...
+    def to_move(self, state: State) -> int: ...
+    def is_over(self, state: State) -> bool: ...
+    def outcome(self, state: State) -> Outcome: ...
+    def view(self, state: State, seat: int) -> Any: ...
+    def move_to_text(self, move: Move) -> str: ...
+    def move_from_text(self, text: str) -> Move: ...

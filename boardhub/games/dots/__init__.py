@@ -1,0 +1,38 @@
+"""Dots and Boxes: the registry entry."""
+from boardhub.games import AIEntry, GameEntry
+from boardhub.games.dots import ai
+from boardhub.games.dots.engine import DotsRules
+
+RULES_TEXT = """\
+Two players take turns drawing a line between two neighbouring dots, across or \
+down; never diagonally, never over a longer gap, and never twice on the same place. \
+Lines belong to nobody.
+
+Whoever draws the fourth side of a box wins that box (a line can finish two boxes \
+at once) and must draw again. A turn can therefore be a long run of lines.
+
+The game ends when every line is drawn. The player with more boxes wins; equal \
+scores are a draw.
+
+Notation: the board is a grid of "row col" points, 9 x 9 for 4 x 4 boxes. Dots \
+sit at (even, even), lines at (even, odd) and (odd, even), boxes at (odd, odd). \
+"0 1" is the top-left horizontal line.
+
+Strategy: never draw the third side of a box while a safe line is left. Once only \
+bad lines remain, the game is a fight over who must open the long chains. The \
+player in control takes all but the last two boxes of each chain (all but four of \
+a loop) and hands them over, keeping control for the next, longer chain."""
+
+ENTRY = GameEntry(
+    key="dots",
+    title="Dots and Boxes",
+    rules=DotsRules(),
+    ai_entries=(
+        AIEntry("easy", ai.EasyAI, "A random line"),
+        AIEntry("normal", ai.NormalAI, "Takes a box when it can, else a random line"),
+    ),
+    rules_text=RULES_TEXT,
+    blurb="Draw lines, close boxes, keep control of the chains.",
+    scene="boardhub.games.dots.scene:DotsBoard",
+    options=DotsRules.options,
+)
