@@ -1,0 +1,64 @@
+"""The command line: `python -m boardhub [arena|ais] ...`; no arguments opens the app."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from boardhub import games
+
+
+def _game_options(game, extra: list[str]) -> dict:
+    """Turn `--rows 3 --cols 5` into the game's options, refusing unknown ones."""
+    known = {o.key: o for o in game.options}
+    parser = argparse.ArgumentParser(prog=f"arena {game.key}", add_help=False)
+    for o in known.values():
+        kind = type(o.default)
+        parser.add_argument(f"--{o.key}", type=kind, choices=o.choices, default=o.default)
+    return vars(parser.parse_args(extra))
+
+
+def cmd_ais(args) -> int:
+    game = games.get(args.game)
+    for a in game.ai_entries:
+        levels = f"  levels {', '.join(map(str, a.levels))}" if a.levels else ""
+        print(f"{a.name:10} {a.blurb}{levels}")
+    return 0
+
+
+def cmd_arena(args, extra: list[str]) -> int:
+    from boardhub.core.arena import play_series
+    game = games.get(args.game)
+    options = _game_options(game, extra)
+    try:
+        result = play_series(args.game, args.a, args.b, args.games, limit=args.limit, seed=args.seed,
+                             options=options, progress=not args.quiet, referee=not args.no_referee)
+    except ValueError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    for f in result.forfeits:
+        print(f"forfeit: {f}")
+    print(result.line())
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="boardhub", description="boardhub command line")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("ais", help="list a game's AIs")
+    p.add_argument("game", choices=games.GAME_KEYS)
+    p = sub.add_parser("arena", help="play AIs against each other headless",
+                       epilog="Game options follow, e.g. --rows 3 --cols 5 for dots.")
+    p.add_argument("game", choices=games.GAME_KEYS)
+    p.add_argument("--a", required=True, help="AI name, name:level, or py:module:function")
+    p.add_argument("--b", required=True)
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--limit", type=float, default=0.5, help="seconds per move (default 0.5)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--no-referee", action="store_true", help="do not forfeit late AIs")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    args, extra = parser.parse_known_args(argv)
+    if args.cmd == "ais":
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return cmd_ais(args)
+    return cmd_arena(args, extra)

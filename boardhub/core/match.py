@@ -1,0 +1,335 @@
+"""A game in progress: seats, history, undo / redo, clocks, AI turns and the result.
+
+The scene calls `update(now)` every frame; it never blocks. An AI seat's move is
+a job on the worker; its answer is shown once the seat's delay has passed (a
+visible pause against a human, the speed setting in AI vs AI). Every change of
+history bumps `generation`, so answers to a position that no longer stands are
+dropped.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardhub.core.rules import IllegalMove, Outcome
+from boardhub.core.worker import Job, Worker
+
+# Referee tolerance: the time an answer needs to cross from the AI's process.
+REFEREE_GRACE = 0.05
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: a human, or an AI named as in `python -m boardhub ais`."""
+
+    ai: str | None = None  # None for a human
+    name: str = ""
+
+    @property
+    def is_human(self) -> bool:
+        return self.ai is None
+
+    @property
+    def label(self) -> str:
+        return self.name or ("Human" if self.ai is None else self.ai.capitalize())
+
+    def to_json(self) -> dict:
+        return {"ai": self.ai, "name": self.name}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Seat":
+        return cls(data.get("ai"), data.get("name", ""))
+
+
+@dataclass(frozen=True)
+class Played:
+    """One move in the history: who played it, what, and how long they took."""
+
+    seat: int
+    move: Any
+    seconds: float
+
+
+@dataclass
+class Timing:
+    """The match's pacing, set by the scene (delays are presentation, never the AI's)."""
+
+    limit: float = 0.5  # the AI move limit
+    ai_delay: float = 1.0  # before an AI move is shown when the seat changes
+    chain_delay: float = 0.25  # between consecutive moves of the same seat
+    referee: bool = False  # a late AI loses
+
+
+class Match:
+    """The state of one game, its history and the driving of AI seats."""
+
+    _tokens = itertools.count(1)
+
+    def __init__(self, game, seats: list[Seat], options: dict | None = None, seed: int | None = None,
+                 timing: Timing | None = None, worker: Worker | None = None) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.options = dict(options or {})
+        self.seed = random.randrange(1 << 31) if seed is None else seed
+        self.seats = list(seats)
+        if len(self.seats) != self.rules.num_players(self.options):
+            raise ValueError(f"{game.title} needs {self.rules.num_players(self.options)} seats")
+        self.timing = timing or Timing()
+        self.worker = worker
+        self.start = self.rules.new_game(self.options, self.seed)
+        self.states: list[Any] = [self.start]
+        self.history: list[Played] = []
+        self.redo_stack: list[Played] = []
+        self.forfeit: Outcome | None = None
+        self.generation = 0
+        self.paused = False
+        self._step = False
+        self._job: Job | None = None
+        self._job_gen = -1
+        self._ready: tuple[Any, float] | None = None
+        self._turn_start = time.monotonic()
+        self._show_at = 0.0
+        # one token per seat and match: the worker keeps one AI object per token
+        self._tokens_by_seat = [next(self._tokens) for _ in self.seats]
+        self.events: list[tuple[str, Any]] = []
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def to_move(self) -> int:
+        return self.rules.to_move(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.forfeit is not None or self.rules.is_over(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.forfeit is not None:
+            return self.forfeit
+        return self.rules.outcome(self.state) if self.rules.is_over(self.state) else None
+
+    @property
+    def moves(self) -> list[Any]:
+        return [p.move for p in self.history]
+
+    @property
+    def kind(self) -> str:
+        """"PvP", "PvA" or "AvA", the source's three kinds of game."""
+        humans = sum(s.is_human for s in self.seats)
+        return "PvP" if humans == len(self.seats) else "AvA" if humans == 0 else "PvA"
+
+    @property
+    def human_to_move(self) -> bool:
+        return not self.is_over and self.seats[self.to_move].is_human
+
+    @property
+    def thinking(self) -> bool:
+        """An AI's search is running (or its answer waits for its delay)."""
+        return not self.is_over and not self.seats[self.to_move].is_human
+
+    def seat_time(self, seat: int) -> float:
+        return sum(p.seconds for p in self.history if p.seat == seat)
+
+    def turn_elapsed(self, now: float | None = None) -> float:
+        return (time.monotonic() if now is None else now) - self._turn_start
+
+    # ---------------------------------------------------------------- playing
+    def play(self, move: Any, now: float | None = None) -> None:
+        """A human's move; IllegalMove (with the reason) leaves everything as it was."""
+        if self.is_over:
+            raise IllegalMove("The game is over")
+        if not self.seats[self.to_move].is_human:
+            raise IllegalMove("Wait for your turn: the AI is to move")
+        now = time.monotonic() if now is None else now
+        self._push(move, now - self._turn_start, now)
+
+    def _push(self, move: Any, seconds: float, now: float) -> None:
+        seat = self.to_move
+        new = self.rules.apply(self.state, move)  # raises before anything changes
+        self.states.append(new)
+        self.history.append(Played(seat, move, seconds))
+        self.redo_stack.clear()
+        self._new_turn(now)
+        self.events.append(("move", (seat, move)))
+        if self.is_over:
+            self.events.append(("over", self.outcome))
+
+    def _new_turn(self, now: float) -> None:
+        self.generation += 1
+        self.worker and self.worker.cancel(self._job)
+        self._job, self._ready = None, None
+        self._turn_start = now
+
+    def update(self, now: float | None = None) -> None:
+        """Drive AI seats: start searches, collect answers, show them when due."""
+        now = time.monotonic() if now is None else now
+        if self.is_over or self.seats[self.to_move].is_human:
+            return
+        seat = self.to_move
+        if self._job is None and self._ready is None:
+            self._start_search(seat, now)
+        job = self._job
+        if job is not None and job.done:
+            self._job = None
+            if job.error is not None:
+                self._lose(seat, "error", f"{self.seats[seat].label} failed: {job.error}")
+                return
+            late = job.finished - job.deadline
+            if self.timing.referee and late > REFEREE_GRACE:
+                self._lose(seat, "time", f"{self.seats[seat].label} took "
+                           f"{job.elapsed:.2f} s, over the {self.timing.limit:g} s limit")
+                return
+            self._ready = (job.move, job.elapsed)
+        elif job is not None and self.timing.referee and now > job.deadline + REFEREE_GRACE + 0.5:
+            self._lose(seat, "time", f"{self.seats[seat].label} did not answer within "
+                       f"the {self.timing.limit:g} s limit")
+            return
+        if self._ready is not None and now >= self._show_at and (not self.paused or self._step):
+            move, seconds = self._ready
+            self._step = False
+            try:
+                self._push(move, seconds, now)
+            except IllegalMove as exc:
+                self._lose(seat, "illegal", f"{self.seats[seat].label} played an illegal move "
+                           f"({self._describe(move)}): {exc}")
+
+    def _describe(self, move: Any) -> str:
+        try:
+            return self.rules.move_to_text(move)
+        except Exception:
+            return repr(move)
+
+    def _start_search(self, seat: int, now: float) -> None:
+        if self.worker is None:
+            raise RuntimeError("a match with AI seats needs a worker")
+        same_seat = bool(self.history) and self.history[-1].seat == seat
+        delay = min(self.timing.chain_delay, self.timing.ai_delay) if same_seat else self.timing.ai_delay
+        self._show_at = self._turn_start + delay
+        view = self.rules.view(self.state, seat)
+        self._job = self.worker.submit(self.game.key, self.seats[seat].ai, view,
+                                       now + self.timing.limit, token=self._tokens_by_seat[seat],
+                                       seed=self.seed * 31 + seat)
+
+    def _lose(self, seat: int, reason: str, detail: str) -> None:
+        others = [i for i in range(len(self.seats)) if i != seat]
+        winner = others[0] if len(others) == 1 else None
+        self.forfeit = Outcome(winner, (), reason, detail)
+        self.generation += 1
+        self._job, self._ready = None, None
+        self.events.append(("over", self.forfeit))
+
+    def wait(self, timeout: float) -> None:
+        """Block until the running search answers (headless play: the arena, tests)."""
+        if self._job is not None:
+            self._job.wait(timeout)
+
+    # ---------------------------------------------------------------- controls
+    def step(self) -> None:
+        """While paused, let the next AI move through."""
+        self._step = True
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self._step = False
+
+    def _stop_at(self) -> bool:
+        """Where undo and redo stop: a human's turn, or every move in AI vs AI."""
+        return self.kind == "AvA" or self.seats[self.to_move].is_human
+
+    def can_undo(self) -> bool:
+        return bool(self.history) and (self.kind == "AvA" or any(
+            self.seats[p.seat].is_human for p in self.history))
+
+    def undo(self, now: float | None = None) -> bool:
+        """Take back moves to the last decision of a human (one move in AI vs AI)."""
+        if not self.can_undo():
+            return False
+        now = time.monotonic() if now is None else now
+        if self.forfeit is not None:
+            self.forfeit = None
+        while True:
+            self.states.pop()
+            self.redo_stack.append(self.history.pop())
+            if not self.history or self._stop_at():
+                break
+        if self.kind == "AvA":
+            self.paused = True
+        self._new_turn(now)
+        self.events.append(("undo", None))
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def redo(self, now: float | None = None) -> bool:
+        """Replay taken-back moves up to the next human decision."""
+        if not self.redo_stack:
+            return False
+        now = time.monotonic() if now is None else now
+        while self.redo_stack:
+            played = self.redo_stack.pop()
+            self.states.append(self.rules.apply(self.state, played.move))
+            self.history.append(played)
+            if self._stop_at() or self.is_over:
+                break
+        self._new_turn(now)
+        self.events.append(("redo", None))
+        if self.is_over:
+            self.events.append(("over", self.outcome))
+        return True
+
+    def resign_seat(self, seat: int, reason: str, detail: str) -> None:
+        self._lose(seat, reason, detail)
+
+    def close(self) -> None:
+        """Drop any running search (leaving the game, a new game, a seat change)."""
+        self.generation += 1
+        if self.worker:
+            self.worker.cancel(self._job)
+        self._job = self._ready = None
+
+    def drain_events(self) -> list[tuple[str, Any]]:
+        events, self.events = self.events, []
+        return events
+
+    # ---------------------------------------------------------------- saving
+    def to_json(self) -> dict:
+        return {
+            "game": self.game.key, "options": self.options, "seed": self.seed,
+            "seats": [s.to_json() for s in self.seats],
+            "moves": [self.rules.move_to_text(p.move) for p in self.history],
+            "seconds": [round(p.seconds, 4) for p in self.history],
+            "timing": {"limit": self.timing.limit, "referee": self.timing.referee},
+            "forfeit": self.forfeit.to_json() if self.forfeit else None,
+        }
+
+    @classmethod
+    def from_json(cls, game, data: dict, timing: Timing | None = None,
+                  worker: Worker | None = None) -> "Match":
+        """Rebuild a saved match by replaying its moves; a bad record raises ValueError."""
+        timing = timing or Timing()
+        t = data.get("timing", {})
+        timing.limit = float(t.get("limit", timing.limit))
+        timing.referee = bool(t.get("referee", timing.referee))
+        match = cls(game, [Seat.from_json(s) for s in data["seats"]], data.get("options"),
+                    int(data["seed"]), timing, worker)
+        seconds = list(data.get("seconds", []))
+        for n, text in enumerate(data["moves"]):
+            try:
+                move = match.rules.move_from_text(text)
+                state = match.rules.apply(match.state, move)
+            except IllegalMove as exc:
+                raise ValueError(f"move {n + 1} ({text!r}) is illegal: {exc}") from exc
+            match.history.append(Played(match.to_move, move, float(seconds[n]) if n < len(seconds) else 0.0))
+            match.states.append(state)
+        if data.get("forfeit"):
+            match.forfeit = Outcome.from_json(data["forfeit"])
+        match.generation += 1
+        return match

@@ -1,0 +1,233 @@
+"""Run AI searches off the UI thread, in a long-lived child process.
+
+A pure-Python search holds the GIL; run on a thread of the UI process it steals
+frames from the window (bench/ui_fps.py measures it). So the searches run in
+one child process, spawned once and fed by a worker thread; the UI only polls
+`Job.done`. The child builds each AI once per seat token and keeps it, so AIs
+may keep state (a transposition table) between moves of one game.
+
+`ThreadWorker` runs searches on the worker thread itself: used by the
+benchmark as the baseline, and where a child process is not wanted.
+"""
+from __future__ import annotations
+
+import itertools
+from abc import ABC, abstractmethod
+import multiprocessing as mp
+import queue
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+# How long past its deadline an AI may run before it is treated as hung and its
+# process is replaced; far beyond any referee tolerance, so only runaways hit it.
+HANG_GRACE = 5.0
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the AI needs to answer: picklable, so it can cross to the child process."""
+
+    game: str
+    ai: str
+    token: Any  # which AI instance (one per seat of one match); None for a fresh one
+    seed: int | None
+    view: Any
+    deadline: float
+
+
+@dataclass
+class Job:
+    """One request for a move; the UI thread polls `done` and reads the answer."""
+
+    request: Request
+    id: int = 0
+    started: float = 0.0
+    finished: float = 0.0  # time.monotonic() when the answer was ready
+    move: Any = None
+    error: str | None = None
+    cancelled: bool = False
+    _event: threading.Event = field(default_factory=threading.Event, repr=False)
+
+    @property
+    def deadline(self) -> float:
+        return self.request.deadline
+
+    @property
+    def done(self) -> bool:
+        return self._event.is_set()
+
+    @property
+    def elapsed(self) -> float:
+        return self.finished - self.started
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self._event.wait(timeout)
+
+    def _finish(self, move: Any = None, error: str | None = None, finished: float | None = None) -> None:
+        self.move, self.error = move, error
+        self.finished = time.monotonic() if finished is None else finished
+        self._event.set()
+
+
+class _AICache:
+    """AIs by seat token, so one seat keeps one AI object for a whole match."""
+
+    def __init__(self, limit: int = 16) -> None:
+        self.ais: dict[Any, Any] = {}
+        self.limit = limit
+
+    def get(self, req: Request):
+        from boardhub import games
+        key = (req.game, req.ai, req.token)
+        if req.token is None or key not in self.ais:
+            ai = games.get(req.game).make_ai(req.ai, seed=req.seed)
+            if req.token is None:
+                return ai
+            if len(self.ais) >= self.limit:
+                self.ais.pop(next(iter(self.ais)))
+            self.ais[key] = ai
+        return self.ais[key]
+
+
+def run_request(cache: _AICache, req: Request) -> tuple[Any, str | None, float]:
+    """Build or reuse the AI and ask it; any exception becomes an error message."""
+    try:
+        move = cache.get(req).choose(req.view, req.deadline)
+        return move, None, time.monotonic()
+    except Exception as exc:  # an AI that raises forfeits, it never crashes the app
+        tb = traceback.extract_tb(exc.__traceback__)
+        where = f" ({tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno})" if tb else ""
+        return None, f"{type(exc).__name__}: {exc}{where}", time.monotonic()
+
+
+def _child_main(conn) -> None:
+    cache = _AICache()
+    while True:
+        try:
+            req = conn.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        if req is None:
+            return
+        move, error, finished = run_request(cache, req)
+        try:
+            conn.send((move, error, finished))
+        except Exception as exc:  # an unpicklable move
+            conn.send((None, f"the AI's answer cannot be sent: {exc}", finished))
+
+
+class Worker(ABC):
+    """The queue of jobs and the thread that serves them; subclasses say where they run."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[Job | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._serve, name="ai-worker", daemon=True)
+        self._thread.start()
+
+    def submit(self, game: str, ai: str, view: Any, deadline: float,
+               token: Any = None, seed: int | None = None) -> Job:
+        job = Job(Request(game, ai, token, seed, view, deadline), id=next(self._ids))
+        self._queue.put(job)
+        return job
+
+    @staticmethod
+    def cancel(job: Job | None) -> None:
+        """Drop the job's answer; a search already running finishes by its deadline."""
+        if job is not None:
+            job.cancelled = True
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(timeout=2)
+
+    def _serve(self) -> None:
+        while True:
+            job = self._queue.get()
+            if job is None:
+                self._stop()
+                return
+            if job.cancelled:
+                job._finish(error="cancelled")
+                continue
+            job.started = time.monotonic()
+            self._run(job)
+
+    @abstractmethod
+    def _run(self, job: Job) -> None:
+        """Answer the job: run its search and call `job._finish`."""
+
+    def _stop(self) -> None:
+        pass
+
+
+class ThreadWorker(Worker):
+    """Searches run on the worker thread (they share the GIL with the UI)."""
+
+    def __init__(self) -> None:
+        self._cache = _AICache()
+        super().__init__()
+
+    def _run(self, job: Job) -> None:
+        move, error, finished = run_request(self._cache, job.request)
+        job._finish(move, error, finished)
+
+
+class ProcessWorker(Worker):
+    """Searches run in one long-lived child process, replaced if it dies or hangs."""
+
+    def __init__(self) -> None:
+        self._ctx = mp.get_context("spawn")
+        self._proc = None
+        self._conn = None
+        super().__init__()
+        self._spawn()
+
+    def _spawn(self) -> None:
+        parent, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=_child_main, args=(child,), name="boardhub-ai", daemon=True)
+        proc.start()
+        child.close()
+        self._proc, self._conn = proc, parent
+
+    def _kill(self) -> None:
+        if self._proc is not None:
+            self._proc.kill()
+            self._proc.join(timeout=2)
+            self._conn.close()
+        self._proc = self._conn = None
+
+    def _run(self, job: Job) -> None:
+        if self._proc is None or not self._proc.is_alive():
+            self._kill()
+            self._spawn()
+        try:
+            self._conn.send(job.request)
+        except Exception as exc:
+            job._finish(error=f"the position cannot be sent to the AI: {exc}")
+            return
+        limit = max(job.deadline - time.monotonic(), 0) + HANG_GRACE
+        try:
+            if self._conn.poll(limit):
+                move, error, finished = self._conn.recv()
+                job._finish(move, error, finished)
+                return
+            error = f"no answer {HANG_GRACE:.0f} s after its deadline"
+        except (EOFError, OSError):
+            error = "the AI process died"
+        self._kill()
+        job._finish(error=error)
+
+    def _stop(self) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.send(None)
+            except OSError:
+                pass
+            self._proc.join(timeout=1)
+            if self._proc.is_alive():
+                self._proc.kill()
