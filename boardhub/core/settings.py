@@ -1,0 +1,43 @@
+"""The player's settings, kept in saves/settings.json."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from boardhub.core import saves
+
+# lichess's presets: seconds for one move's animation
+ANIMATION_SPEEDS = {"none": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.5}
+
+
+@dataclass
+class Settings:
+    sound: bool = True
+    animation: str = "normal"
+    hints: bool = True
+    last_move: bool = True
+    ai_delay: float = 1.0  # before an AI's move shows against a human (the source's 1 s)
+    ava_delay: float = 0.5  # between moves in AI vs AI (the source's 0.5 s)
+
+    @property
+    def animation_seconds(self) -> float:
+        return ANIMATION_SPEEDS.get(self.animation, 0.25)
+
+    @classmethod
+    def load(cls) -> "Settings":
+        """The saved settings; defaults for anything missing or unreadable."""
+        try:
+            data = saves.read_json(saves.saves_dir() / "settings.json", "settings")
+        except saves.SaveError:
+            return cls()
+        out = cls()
+        for f in fields(cls):
+            value = data.get(f.name)
+            if isinstance(value, type(getattr(out, f.name))) or (
+                    isinstance(value, int) and isinstance(getattr(out, f.name), float)):
+                setattr(out, f.name, value)
+        if out.animation not in ANIMATION_SPEEDS:
+            out.animation = "normal"
+        return out
+
+    def save(self) -> None:
+        saves.write_json(saves.saves_dir() / "settings.json", "settings", asdict(self))

@@ -1,0 +1,355 @@
+"""The game scene: the board of any game, the top bar, the move list and the controls."""
+from __future__ import annotations
+
+import importlib
+import time
+
+import pygame
+
+from boardhub import games
+from boardhub.core import saves
+from boardhub.core.match import Match, Timing
+from boardhub.core.rules import IllegalMove
+from boardhub.scenes.setup import make_seats
+from boardhub.ui import theme
+from boardhub.ui.board import DrawContext
+from boardhub.ui.scene import Scene
+from boardhub.ui.widgets import Button, Slider
+
+MESSAGE_SECONDS = 3.5
+RESULT_PAUSE = 0.6  # let the last move be seen before the result panel covers it
+
+
+def board_view(game):
+    module, _, cls = game.scene.partition(":")
+    return getattr(importlib.import_module(module), cls)(game)
+
+
+class GameScene(Scene):
+    def __init__(self, app, game, config: dict, match: Match | None = None) -> None:
+        super().__init__(app)
+        self.game, self.config = game, config
+        if match is None:
+            seats = make_seats(config["seats"])
+            match = Match(game, seats, config["options"], timing=Timing(config["limit"], referee=config["referee"]),
+                          worker=app.worker if any(s.ai for s in seats) else None)
+        self.match = match
+        self.board = board_view(game)
+        self.clock = 0.0
+        self.message = ""
+        self.message_until = 0.0
+        self.over_since: float | None = None
+        self.result_shown = False
+        self.scroll = 0  # move list: rows scrolled up from the newest
+        ava = match.kind == "AvA"
+        self.speed = Slider(0.0, 2.0, app.settings.ava_delay, 0.1, self.set_speed, "{:.1f} s")
+        self.speed.visible = ava
+        self.undo_button = Button("Undo", self.undo)
+        self.redo_button = Button("Redo", self.redo)
+        self.pause_button = Button("Pause", self.toggle_pause)
+        self.step_button = Button("Step", self.step)
+        self.menu_button = Button("Menu", self.open_pause_menu)
+        self.result_button = Button("Result", self.show_result, primary=True)
+        self.apply_settings()
+        self.autosave()
+
+    @classmethod
+    def from_save(cls, app, data: dict) -> "GameScene":
+        game = games.get(data["game"])
+        seats = [s.get("ai") for s in data["seats"]]
+        worker = app.worker if any(seats) else None
+        match = Match.from_json(game, data, worker=worker)
+        config = {"seats": seats, "options": match.options, "limit": match.timing.limit,
+                  "referee": match.timing.referee}
+        return cls(app, game, config, match)
+
+    # ---------------------------------------------------------------- settings
+    def apply_settings(self) -> None:
+        """Pacing from the settings: the visible AI delay, the speed, the animations."""
+        st = self.app.settings
+        t = self.match.timing
+        t.ai_delay = self.speed.value if self.match.kind == "AvA" else st.ai_delay
+        # an AI's run of lines in one turn is drawn one by one at the animation speed
+        t.chain_delay = min(t.ai_delay, st.animation_seconds + 0.15)
+
+    def set_speed(self, value: float) -> None:
+        self.app.settings.ava_delay = value
+        self.apply_settings()
+
+    def resume(self) -> None:
+        self.apply_settings()
+
+    # ---------------------------------------------------------------- actions
+    def say(self, msg: str) -> None:
+        self.message, self.message_until = msg, self.clock + MESSAGE_SECONDS
+
+    def undo(self) -> None:
+        if self.match.undo():
+            self.after_history_change()
+        else:
+            self.say("Nothing to undo")
+
+    def redo(self) -> None:
+        if self.match.redo():
+            self.after_history_change()
+        else:
+            self.say("Nothing to redo")
+
+    def after_history_change(self) -> None:
+        self.over_since = None
+        self.result_shown = False
+        self.scroll = 0
+
+    def toggle_pause(self) -> None:
+        self.match.toggle_pause()
+
+    def step(self) -> None:
+        if not self.match.paused:
+            self.match.toggle_pause()
+        self.match.step()
+
+    def open_pause_menu(self) -> None:
+        from boardhub.scenes.pause import PauseScene
+        self.app.push(PauseScene(self.app, self))
+
+    def show_result(self) -> None:
+        from boardhub.scenes.result import ResultScene
+        self.result_shown = True
+        self.app.push(ResultScene(self.app, self))
+
+    def restart(self) -> None:
+        self.app.replace(GameScene(self.app, self.game, self.config))
+
+    def change_setup(self) -> None:
+        from boardhub.scenes.setup import SetupScene
+        mode = {"PvP": "pvp", "PvA": "pva", "AvA": "ava"}[self.match.kind]
+        self.app.replace(SetupScene(self.app, self.game, mode, self.config))
+
+    def to_menu(self) -> None:
+        from boardhub.scenes.menu import MenuScene
+        self.app.reset(lambda: MenuScene(self.app))
+
+    def shutdown(self) -> None:
+        self.match.close()
+
+    # ---------------------------------------------------------------- saving
+    def autosave(self) -> None:
+        """Keep the unfinished game for Continue; a finished one leaves the slot."""
+        path = saves.autosave_path()
+        try:
+            if self.match.is_over:
+                path.unlink(missing_ok=True)
+            else:
+                saves.write_json(path, "game", {**self.match.to_json(), "kind_of_game": self.match.kind})
+        except OSError as exc:
+            self.say(f"Could not save the game: {exc}")
+
+    def write_record(self) -> None:
+        try:
+            saves.write_record(self.match.kind, [self.match.rules.move_to_text(m) for m in self.match.moves])
+        except OSError as exc:
+            self.say(f"Could not write the game record: {exc}")
+
+    # ---------------------------------------------------------------- the frame
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        m = self.match
+        m.update(time.monotonic())
+        changed = False
+        for kind, data in m.drain_events():
+            changed = True
+            if kind == "move":
+                seat, move = data
+                before = m.states[-2] if len(m.states) > 1 else m.start
+                self.board.on_move(seat, move, before, m.state, self.clock,
+                                   self.app.settings.animation_seconds)
+                self.play_move_sound(before, m.state, seat)
+                self.scroll = 0
+            elif kind == "over":
+                self.over_since = self.clock
+                self.write_record()
+                if m.forfeit is not None:
+                    self.say(m.forfeit.detail)
+        if changed:
+            self.autosave()
+        self.undo_button.enabled = m.can_undo()
+        self.redo_button.enabled = m.can_redo()
+        self.pause_button.label = "Resume" if m.paused else "Pause"
+        self.step_button.enabled = m.paused and not m.is_over
+        if (m.is_over and not self.result_shown and self.over_since is not None
+                and self.clock - self.over_since >= RESULT_PAUSE and not self.board.busy(self.clock)):
+            self.app.sounds.play("end")
+            self.show_result()
+        self.result_button.visible = m.is_over and self.result_shown
+        self.pause_button.visible = self.step_button.visible = m.kind == "AvA" and not m.is_over
+
+    def play_move_sound(self, before, after, seat: int) -> None:
+        scored = getattr(after, "scores", None) != getattr(before, "scores", None)
+        self.app.sounds.play("box" if scored else "move")
+
+    def process_event(self, event):
+        m = self.match
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            if event.key == pygame.K_ESCAPE:
+                self.open_pause_menu()
+            elif ctrl and event.key == pygame.K_z:
+                self.undo()
+            elif ctrl and event.key == pygame.K_y:
+                self.redo()
+            elif event.key == pygame.K_SPACE and m.kind == "AvA":
+                self.toggle_pause()
+            elif event.key == pygame.K_RIGHT and m.paused:
+                self.step()
+            else:
+                return event
+            return None
+        for w in (self.undo_button, self.redo_button, self.pause_button, self.step_button,
+                  self.menu_button, self.result_button, self.speed):
+            if w.visible and w.handle(event):
+                return None
+        if event.type == pygame.MOUSEWHEEL and self.moves_rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll = max(0, min(len(m.history), self.scroll + event.y))
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.board.rect.collidepoint(event.pos):
+            self.click_board(event.pos)
+            return None
+        return event
+
+    def click_board(self, pos) -> None:
+        m = self.match
+        if m.is_over:
+            self.say("The game is over: undo, or open the menu for a new game")
+            return
+        if not m.human_to_move:
+            self.say("Wait: it is the AI's turn")
+            return
+        move = self.board.move_at(pos, m.state)
+        if move is None:
+            self.say("Click closer to an empty line")
+            self.app.sounds.play("error")
+            return
+        try:
+            m.play(move, time.monotonic())
+        except IllegalMove as exc:
+            self.say(str(exc))
+            self.app.sounds.play("error")
+
+    # ---------------------------------------------------------------- layout and drawing
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        s = self.s = theme.scale(size)
+        w, h = size
+        self.top_rect = pygame.Rect(0, 0, w, round(92 * s))
+        side_w = round(min(320 * s, w * 0.3))
+        self.side_rect = pygame.Rect(w - side_w - round(16 * s), self.top_rect.bottom + round(12 * s),
+                                     side_w, h - self.top_rect.bottom - round(28 * s))
+        pad = 20 * s
+        self.board.layout(pygame.Rect(round(pad), self.top_rect.bottom + round(pad * 0.5),
+                                      round(self.side_rect.x - 2 * pad), round(h - self.top_rect.bottom - 1.5 * pad)))
+        sr = self.side_rect
+        bh, gap = round(40 * s), round(10 * s)
+        inner_w = sr.width - round(32 * s)
+        half = (inner_w - gap) // 2
+        x = sr.x + round(16 * s)
+        y = sr.bottom - round(16 * s) - bh
+        self.menu_button.rect = pygame.Rect(x, y, inner_w, bh)
+        y -= bh + gap
+        self.undo_button.rect = pygame.Rect(x, y, half, bh)
+        self.redo_button.rect = pygame.Rect(x + half + gap, y, half, bh)
+        y -= bh + gap
+        self.result_button.rect = pygame.Rect(x, y, inner_w, bh)
+        if self.match.kind == "AvA":
+            self.pause_button.rect = pygame.Rect(x, y, half, bh)
+            self.step_button.rect = pygame.Rect(x + half + gap, y, half, bh)
+            y -= bh + gap
+            self.speed.rect = pygame.Rect(x, y + round(14 * s), inner_w, round(30 * s))
+            self.speed_label_y = y + round(4 * s)
+            y -= round(16 * s)
+        self.moves_rect = pygame.Rect(x, sr.y + round(48 * s), inner_w, y - sr.y - round(56 * s))
+
+    def status(self) -> tuple[str, tuple]:
+        m = self.match
+        seat = m.seats[m.to_move] if not m.is_over else None
+        if m.is_over:
+            out = m.outcome
+            if out.winner is None:
+                return "Game over: a draw", theme.ACCENT
+            return f"Game over: {m.seats[out.winner].label} wins", theme.ACCENT
+        if m.paused:
+            return "Paused: Space resumes, Right arrow steps", theme.ACCENT
+        if seat.is_human:
+            who = "Your turn" if seat.label == "You" else f"{seat.label} to move"
+            return f"{who}   {m.turn_elapsed():.0f} s", theme.TEXT
+        return f"{seat.label} is thinking…", theme.MUTED
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        m, s = self.match, self.s
+        self.draw_top_bar(surface)
+        hover = None
+        if m.human_to_move and self.app.top is self:
+            hover = pygame.mouse.get_pos()
+        st = self.app.settings
+        ctx = DrawContext(self.clock, hover, st.hints, st.last_move, st.animation_seconds,
+                          [x.label for x in m.seats])
+        self.board.draw(surface, m.state, m.history, ctx)
+        self.draw_side(surface)
+        if self.message and self.clock < self.message_until:
+            r = theme.text(surface, self.message, 24 * s, (self.board.rect.centerx, self.top_rect.bottom + 4 * s),
+                           theme.ERROR, "midtop")
+            bg = r.inflate(24 * s, 10 * s)
+            pygame.draw.rect(surface, theme.PANEL, bg, border_radius=8)
+            pygame.draw.rect(surface, theme.ERROR, bg, width=1, border_radius=8)
+            theme.text(surface, self.message, 24 * s, r.topleft, theme.ERROR)
+
+    def draw_top_bar(self, surface: pygame.Surface) -> None:
+        m, s = self.match, self.s
+        pygame.draw.rect(surface, theme.PANEL, self.top_rect)
+        scores = self.board.scores(m.state)
+        n = len(m.seats)
+        slot_w = min(380 * s, (self.top_rect.width - 40 * s) / n)
+        x0 = self.top_rect.centerx - slot_w * n / 2
+        for i, seat in enumerate(m.seats):
+            r = pygame.Rect(round(x0 + i * slot_w + 8 * s), round(10 * s), round(slot_w - 16 * s), round(50 * s))
+            active = not m.is_over and m.to_move == i
+            color = theme.SEATS[i]
+            pygame.draw.rect(surface, theme.lighten(color, 0.15) if active else theme.BUTTON, r, border_radius=10)
+            if active:
+                pygame.draw.rect(surface, theme.ACCENT, r, width=3, border_radius=10)
+            theme.text(surface, theme.SEAT_MARKS[i], 30 * s, (r.x + 24 * s, r.centery), theme.TEXT, "center",
+                       bold=True)
+            theme.text(surface, seat.label, 26 * s, (r.x + 46 * s, r.centery), theme.TEXT, "midleft")
+            if i < len(scores):
+                theme.text(surface, scores[i], 40 * s, (r.right - 16 * s, r.centery), theme.TEXT, "midright",
+                           bold=True)
+        msg, color = self.status()
+        theme.text(surface, msg, 22 * s, (self.top_rect.centerx, 76 * s), color, "center")
+
+    def draw_side(self, surface: pygame.Surface) -> None:
+        m, s = self.match, self.s
+        theme.panel(surface, self.side_rect)
+        theme.text(surface, f"Moves ({len(m.history)})", 26 * s,
+                   (self.side_rect.x + 16 * s, self.side_rect.y + 14 * s), theme.TEXT, bold=True)
+        r = self.moves_rect
+        row = 24 * s
+        fits = max(1, int(r.height // row))
+        end = len(m.history) - self.scroll
+        start = max(0, end - fits)
+        for k, idx in enumerate(range(start, end)):
+            p = m.history[idx]
+            y = r.y + k * row
+            theme.text(surface, f"{idx + 1}.", 20 * s, (r.x + 34 * s, y), theme.MUTED, "topright")
+            pygame.draw.circle(surface, theme.SEATS[p.seat], (r.x + 48 * s, y + 8 * s), 6 * s)
+            label = m.rules.move_to_text(p.move)
+            theme.text(surface, f"{m.seats[p.seat].label}: {label}", 20 * s, (r.x + 62 * s, y), theme.TEXT)
+        if m.redo_stack:
+            theme.text(surface, f"+{len(m.redo_stack)} to redo", 18 * s, (r.right, r.bottom), theme.MUTED,
+                       "bottomright")
+        if self.speed.visible:
+            theme.text(surface, "Delay between moves", 18 * s, (self.speed.rect.x, self.speed_label_y),
+                       theme.MUTED)
+        for w in (self.undo_button, self.redo_button, self.pause_button, self.step_button,
+                  self.menu_button, self.result_button, self.speed):
+            if w.visible:
+                w.draw(surface)

@@ -1,0 +1,126 @@
+"""The main menu: one card per game with the source's three modes, Continue, Settings."""
+from __future__ import annotations
+
+import pygame
+
+from boardhub import games
+from boardhub.core import saves
+from boardhub.ui import theme
+from boardhub.ui.scene import Scene
+from boardhub.ui.widgets import Button
+
+MODES = (("Player vs Player", "pvp"), ("Player vs AI", "pva"), ("AI vs AI", "ava"))
+
+
+class MenuScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.games = games.all_games()
+        self.cards: list[tuple[games.GameEntry, pygame.Rect, list[Button]]] = []
+        for g in self.games:
+            buttons = [Button(label, lambda g=g, m=mode: self.open_setup(g, m)) for label, mode in MODES]
+            buttons.append(Button("Rules", lambda g=g: self.open_rules(g)))
+            self.cards.append((g, pygame.Rect(0, 0, 0, 0), buttons))
+        self.continue_button = Button("Continue", self.continue_game, primary=True)
+        self.settings_button = Button("Settings", self.open_settings)
+        self.quit_button = Button("Quit", self.quit)
+        self.resumable: dict | None = None
+
+    def resume(self) -> None:
+        """Offer Continue only when an unfinished game is saved and readable."""
+        try:
+            data = saves.read_json(saves.autosave_path(), "game")
+            games.get(data["game"])
+            self.resumable = data
+        except (saves.SaveError, KeyError):
+            self.resumable = None
+        self.continue_button.visible = self.resumable is not None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        s = theme.scale(size)
+        w, h = size
+        self.s = s
+        bw, bh = 200 * s, 48 * s
+        top_y = 170 * s
+        row = [b for b in (self.continue_button, self.settings_button, self.quit_button)]
+        x = w / 2 - (len(row) * bw + (len(row) - 1) * 16 * s) / 2
+        for b in row:
+            b.rect = pygame.Rect(round(x), round(h - 90 * s), round(bw), round(bh))
+            x += bw + 16 * s
+        n = len(self.cards)
+        cols = min(n, 2 if w < 1100 * s * 1.0 and n > 1 else 4)
+        card_w = min(460 * s, (w - 80 * s) / cols - 24 * s)
+        card_h = 300 * s
+        total = cols * card_w + (cols - 1) * 24 * s
+        for k, (g, rect, buttons) in enumerate(self.cards):
+            cx = w / 2 - total / 2 + (k % cols) * (card_w + 24 * s)
+            cy = top_y + (k // cols) * (card_h + 24 * s)
+            rect.update(round(cx), round(cy), round(card_w), round(card_h))
+            by = cy + 110 * s
+            for i, b in enumerate(buttons):
+                bx = cx + 24 * s
+                b.rect = pygame.Rect(round(bx), round(by + i * 44 * s), round(card_w - 48 * s), round(36 * s))
+
+    def open_setup(self, game, mode: str) -> None:
+        from boardhub.scenes.setup import SetupScene
+        self.app.push(SetupScene(self.app, game, mode))
+
+    def open_rules(self, game) -> None:
+        from boardhub.scenes.rules_page import RulesScene
+        self.app.push(RulesScene(self.app, game))
+
+    def open_settings(self) -> None:
+        from boardhub.scenes.settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def continue_game(self) -> None:
+        from boardhub.scenes.game import GameScene
+        if self.resumable is None:
+            return
+        try:
+            scene = GameScene.from_save(self.app, self.resumable)
+        except (ValueError, KeyError, TypeError) as exc:
+            self.resumable = None
+            self.continue_button.visible = False
+            self.error = f"The saved game cannot be resumed: {exc}"
+            return
+        self.app.push(scene)
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def widgets(self):
+        yield from (self.continue_button, self.settings_button, self.quit_button)
+        for _, _, buttons in self.cards:
+            yield from buttons
+
+    def process_event(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.quit()
+            return None
+        for b in self.widgets():
+            if b.handle(event):
+                return None
+        return event
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        s, (w, h) = self.s, self.size
+        theme.text(surface, "boardhub", 72 * s, (w / 2, 70 * s), theme.ACCENT, "center", bold=True)
+        theme.text(surface, "Classic board games against AIs you choose", 26 * s, (w / 2, 118 * s),
+                   theme.MUTED, "center")
+        for g, rect, buttons in self.cards:
+            theme.panel(surface, rect)
+            theme.text(surface, g.title, 36 * s, (rect.x + 24 * s, rect.y + 22 * s), theme.TEXT, bold=True)
+            theme.text(surface, g.blurb, 21 * s, (rect.x + 24 * s, rect.y + 64 * s), theme.MUTED)
+            for b in buttons:
+                b.draw(surface)
+        for b in (self.continue_button, self.settings_button, self.quit_button):
+            b.draw(surface)
+        if self.resumable is not None:
+            data = self.resumable
+            note = f"Continue: {games.get(data['game']).title}, move {len(data.get('moves', [])) + 1}"
+            theme.text(surface, note, 20 * s, (w / 2, h - 110 * s), theme.MUTED, "center")
+        if getattr(self, "error", None):
+            theme.text(surface, self.error, 20 * s, (w / 2, h - 130 * s), theme.ERROR, "center")

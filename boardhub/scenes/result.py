@@ -1,0 +1,43 @@
+"""The result panel: who won and why, then play again, change the setup or go to the menu."""
+from __future__ import annotations
+
+from boardhub.scenes.overlay import PanelScene
+from boardhub.ui import theme
+from boardhub.ui.widgets import Button
+
+
+def result_lines(match) -> list[tuple[str, tuple]]:
+    out = match.outcome
+    scores = out.scores or tuple(getattr(match.state, "scores", ()))
+    score = " - ".join(map(str, scores))
+    if out.winner is None:
+        head = "A draw"
+    else:
+        who = match.seats[out.winner].label
+        head = "You win!" if who == "You" else f"{who} wins"
+    lines = [(f"{head}   {score}".strip(), theme.TEXT)]
+    if out.detail:
+        lines.append((out.detail, theme.ERROR if out.reason != "score" else theme.MUTED))
+    return lines
+
+
+class ResultScene(PanelScene):
+    title = "Game over"
+
+    def __init__(self, app, game_scene) -> None:
+        self.game_scene = game_scene
+        buttons = [
+            Button("Play again", self.play_again, primary=True),
+            Button("Change setup", self.change_setup),
+            Button("Look at the board", self.close),
+            Button("Main menu", game_scene.to_menu),
+        ]
+        super().__init__(app, buttons, result_lines(game_scene.match))
+
+    def play_again(self) -> None:
+        self.app.pop()
+        self.game_scene.restart()
+
+    def change_setup(self) -> None:
+        self.app.pop()
+        self.game_scene.change_setup()

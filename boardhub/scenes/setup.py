@@ -1,0 +1,175 @@
+"""Game setup: who sits where (Human or an AI with its level), the game's options,
+the AI move limit and referee mode."""
+from __future__ import annotations
+
+import pygame
+
+from boardhub.core.match import Seat
+from boardhub.ui import theme
+from boardhub.ui.scene import Scene
+from boardhub.ui.widgets import Button, Choice, Toggle
+
+LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
+ORDINALS = ("Moves first", "Moves second", "Moves third", "Moves fourth")
+
+
+def ai_choices(game) -> tuple[list, list[str]]:
+    """Human, then every AI of the game with each of its levels ("greedy:5")."""
+    values: list = [None]
+    labels = ["Human"]
+    for a in game.ai_entries:
+        for level in a.levels or (None,):
+            values.append(a.name if level is None else f"{a.name}:{level}")
+            labels.append(f"{a.name.capitalize()} AI" + ("" if level is None else f" {level}"))
+    return values, labels
+
+
+def seat_label(ai: str | None) -> str:
+    return "Human" if ai is None else ai.replace(":", " ").capitalize()
+
+
+def default_config(game, mode: str) -> dict:
+    """The seats of the source's three modes: the human starts against an AI."""
+    ais = [a.name if not a.levels else f"{a.name}:{a.default_level}" for a in game.ai_entries]
+    strong, strongest = ais[-2] if len(ais) > 1 else ais[-1], ais[-1]
+    n = game.rules.num_players({})
+    seats = {"pvp": [None] * n, "pva": [None] + [strong] * (n - 1), "ava": [strong] + [strongest] * (n - 1)}[mode]
+    return {"seats": seats, "options": {o.key: o.default for o in game.options},
+            "limit": 0.5, "referee": mode == "ava"}
+
+
+def make_seats(ais: list[str | None]) -> list[Seat]:
+    """Seats with names people can tell apart: "Player 1", "You", "Hard AI 2"."""
+    humans = sum(a is None for a in ais)
+    names = []
+    for i, ai in enumerate(ais):
+        if ai is None:
+            names.append("You" if humans == 1 else f"Player {ais[:i + 1].count(None)}")
+        else:
+            base = f"{seat_label(ai)} AI"
+            names.append(f"{base} {ais[:i + 1].count(ai)}" if ais.count(ai) > 1 else base)
+    return [Seat(ai, name) for ai, name in zip(ais, names)]
+
+
+class SetupScene(Scene):
+    def __init__(self, app, game, mode: str = "pva", config: dict | None = None) -> None:
+        super().__init__(app)
+        self.game = game
+        config = config or app.last_setup.get((game.key, mode)) \
+            or default_config(game, mode)
+        self.mode = mode
+        values, labels = ai_choices(game)
+        self.seat_choices = [Choice(values, labels, ai) for ai in config["seats"]]
+        self.option_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices],
+                                          config["options"].get(o.key, o.default)))
+                               for o in game.options]
+        self.limit = Choice(LIMITS, [f"{v:g} s" for v in LIMITS], config["limit"])
+        self.referee = Toggle(config["referee"], labels=("Off: late moves still count",
+                                                          "On: a late AI loses"))
+        self.mode_buttons = [Button(label, lambda m=m: self.set_mode(m))
+                             for label, m in (("Player vs Player", "pvp"), ("Player vs AI", "pva"),
+                                              ("AI vs AI", "ava"))]
+        self.swap_button = Button("Swap who starts", self.swap)
+        self.start_button = Button("Start", self.start, primary=True)
+        self.back_button = Button("Back", self.app.pop)
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        config = default_config(self.game, mode)
+        for choice, ai in zip(self.seat_choices, config["seats"]):
+            choice.set(ai)
+        self.referee.value = config["referee"]
+
+    def swap(self) -> None:
+        seats = [c.value for c in self.seat_choices]
+        seats = seats[1:] + seats[:1]
+        for choice, ai in zip(self.seat_choices, seats):
+            choice.set(ai)
+
+    def config(self) -> dict:
+        return {"seats": [c.value for c in self.seat_choices],
+                "options": {o.key: c.value for o, c in self.option_choices},
+                "limit": self.limit.value, "referee": self.referee.value}
+
+    def start(self) -> None:
+        from boardhub.scenes.game import GameScene
+        config = self.config()
+        self.app.last_setup[(self.game.key, self.mode)] = config
+        self.app.replace(GameScene(self.app, self.game, config))
+
+    def widgets(self):
+        yield from self.mode_buttons
+        yield from self.seat_choices
+        yield from (c for _, c in self.option_choices)
+        yield from (self.limit, self.referee, self.swap_button, self.start_button, self.back_button)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        s = self.s = theme.scale(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(w - 40 * s, 760 * s), min(h - 40 * s, 700 * s))
+        self.panel.center = (w / 2, h / 2)
+        p = self.panel
+        x0, lab_w, row_h, gap = p.x + 36 * s, 220 * s, 40 * s, 12 * s
+        field_w = p.right - 36 * s - (x0 + lab_w)
+        y = p.y + 90 * s
+        mw = (p.width - 72 * s - 2 * gap) / 3
+        for i, b in enumerate(self.mode_buttons):
+            b.rect = pygame.Rect(round(x0 + i * (mw + gap)), round(y), round(mw), round(row_h))
+        y += row_h + 28 * s
+        self.rows: list[tuple[str, int]] = []
+        for i, c in enumerate(self.seat_choices):
+            c.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h))
+            self.rows.append((ORDINALS[i], round(y)))
+            y += row_h + gap
+        self.swap_button.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h * 0.85))
+        y += row_h + 24 * s
+        for o, c in self.option_choices:
+            c.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h))
+            self.rows.append((o.label, round(y)))
+            y += row_h + gap
+        self.limit.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h))
+        self.rows.append(("AI move limit", round(y)))
+        y += row_h + gap
+        self.referee.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h))
+        self.rows.append(("Referee", round(y)))
+        bw = 180 * s
+        self.start_button.rect = pygame.Rect(round(p.right - 36 * s - bw), round(p.bottom - 70 * s),
+                                             round(bw), round(48 * s))
+        self.back_button.rect = pygame.Rect(round(x0), round(p.bottom - 70 * s), round(bw * 0.7), round(48 * s))
+        self.x0 = x0
+
+    def process_event(self, event):
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return None
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return None
+        for wdg in self.widgets():
+            if wdg.handle(event):
+                return None
+        return event
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        s, p = self.s, self.panel
+        theme.panel(surface, p)
+        theme.text(surface, f"New game: {self.game.title}", 38 * s, (p.x + 36 * s, p.y + 30 * s),
+                   theme.TEXT, bold=True)
+        for b in self.mode_buttons:
+            b.draw(surface)
+        active = {"pvp": 0, "pva": 1, "ava": 2}.get(self.current_mode())
+        if active is not None:
+            pygame.draw.rect(surface, theme.ACCENT, self.mode_buttons[active].rect, width=2,
+                             border_radius=self.mode_buttons[active].rect.height // 4)
+        for label, y in self.rows:
+            theme.text(surface, label, 24 * s, (self.x0, y + 20 * s), theme.MUTED, "midleft")
+        for wdg in self.widgets():
+            if wdg not in self.mode_buttons:
+                wdg.draw(surface)
+
+    def current_mode(self) -> str:
+        humans = sum(c.value is None for c in self.seat_choices)
+        return "pvp" if humans == len(self.seat_choices) else "ava" if humans == 0 else "pva"

@@ -1,0 +1,48 @@
+"""What a game's board view gives the game scene: drawing, hit-testing and animations."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+
+@dataclass
+class DrawContext:
+    """What a board may show this frame; boards read it and never change it."""
+
+    now: float  # the scene's clock, seconds
+    hover: tuple[int, int] | None  # the mouse, when a human may click the board
+    hints: bool
+    last_move: bool
+    animation: float  # seconds per animation (0: none)
+    labels: list[str]  # seat names
+
+
+class BoardView:
+    """Base of every game's board: owns its rect and its running animations."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+
+    def move_at(self, pos: tuple[int, int], state: Any) -> Any | None:
+        """The legal move a click at `pos` means, or None."""
+        return None
+
+    def on_move(self, seat: int, move: Any, before: Any, after: Any, now: float, duration: float) -> None:
+        """`move` took `before` to `after`: start its animation, `duration` seconds long."""
+
+    def busy(self, now: float) -> bool:
+        """An animation is still running (the result panel waits for it)."""
+        return False
+
+    def scores(self, state: Any) -> list[str]:
+        """Each seat's score as shown in the top bar."""
+        return []
+
+    def draw(self, surface: pygame.Surface, state: Any, history: list, ctx: DrawContext) -> None:
+        pass

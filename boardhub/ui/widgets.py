@@ -1,0 +1,183 @@
+"""Buttons, choice boxes, toggles and sliders: each has a rect set by its scene's layout,
+draws itself without side effects and says whether it consumed an event."""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from boardhub.ui import theme
+
+
+class Widget:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.enabled = True
+        self.visible = True
+
+    def hovered(self) -> bool:
+        return self.visible and self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def _clicked(self, event: pygame.event.Event) -> bool:
+        return (self.visible and self.enabled and event.type == pygame.MOUSEBUTTONDOWN
+                and event.button == 1 and self.rect.collidepoint(event.pos))
+
+
+class Button(Widget):
+    def __init__(self, label: str, on_click: Callable[[], Any], primary: bool = False) -> None:
+        super().__init__()
+        self.label, self.on_click, self.primary = label, on_click, primary
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self._clicked(event):
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        if not self.enabled:
+            color = theme.PANEL
+        elif self.primary:
+            color = theme.lighten(theme.ACCENT, 0.25) if self.hovered() else theme.ACCENT
+        else:
+            color = theme.BUTTON_HOVER if self.hovered() else theme.BUTTON
+        radius = max(4, self.rect.height // 4)
+        pygame.draw.rect(surface, color, self.rect, border_radius=radius)
+        if not self.enabled:
+            pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=radius)
+        fg = (30, 30, 30) if self.primary and self.enabled else theme.TEXT if self.enabled else theme.DISABLED
+        theme.text(surface, self.label, self.rect.height * 0.58, self.rect.center, fg, "center")
+
+
+class Choice(Widget):
+    """A value picked from a list: click the arrows (or the value) to step through it."""
+
+    def __init__(self, values: Sequence[Any], labels: Sequence[str], value: Any,
+                 on_change: Callable[[Any], Any] | None = None) -> None:
+        super().__init__()
+        self.values, self.labels = list(values), list(labels)
+        self.index = self.values.index(value) if value in self.values else 0
+        self.on_change = on_change
+
+    @property
+    def value(self) -> Any:
+        return self.values[self.index]
+
+    def set(self, value: Any) -> None:
+        if value in self.values:
+            self.index = self.values.index(value)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self._clicked(event):
+            step = -1 if event.pos[0] < self.rect.x + self.rect.height else 1
+            self.index = (self.index + step) % len(self.values)
+        elif (self.visible and self.enabled and event.type == pygame.MOUSEWHEEL
+              and self.rect.collidepoint(pygame.mouse.get_pos())):
+            self.index = (self.index - event.y) % len(self.values)
+        else:
+            return False
+        if self.on_change:
+            self.on_change(self.value)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        pygame.draw.rect(surface, theme.BUTTON_HOVER if self.hovered() else theme.BUTTON, r,
+                         border_radius=r.height // 4)
+        size = r.height * 0.58
+        fg = theme.TEXT if self.enabled else theme.DISABLED
+        theme.text(surface, "‹", r.height * 0.8, (r.x + r.height / 2, r.centery), theme.ACCENT, "center")
+        theme.text(surface, "›", r.height * 0.8, (r.right - r.height / 2, r.centery), theme.ACCENT, "center")
+        theme.text(surface, self.labels[self.index], size, r.center, fg, "center")
+
+
+class Toggle(Widget):
+    def __init__(self, value: bool, on_change: Callable[[bool], Any] | None = None,
+                 labels: tuple[str, str] = ("Off", "On")) -> None:
+        super().__init__()
+        self.value, self.on_change, self.labels = value, on_change, labels
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self._clicked(event):
+            self.value = not self.value
+            if self.on_change:
+                self.on_change(self.value)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        track = pygame.Rect(r.x, r.y + r.height * 0.15, r.height * 1.9, r.height * 0.7)
+        on = self.value
+        pygame.draw.rect(surface, theme.ACCENT if on else theme.BUTTON, track, border_radius=track.height // 2)
+        knob_x = track.right - track.height / 2 if on else track.x + track.height / 2
+        pygame.draw.circle(surface, theme.TEXT, (knob_x, track.centery), track.height * 0.42)
+        theme.text(surface, self.labels[on], r.height * 0.5, (track.right + r.height * 0.3, r.centery),
+                   theme.TEXT, "midleft")
+
+
+class Slider(Widget):
+    """A number between `lo` and `hi`, dragged with the mouse, shown with `fmt`."""
+
+    def __init__(self, lo: float, hi: float, value: float, step: float,
+                 on_change: Callable[[float], Any] | None = None, fmt: str = "{:.1f}") -> None:
+        super().__init__()
+        self.lo, self.hi, self.step = lo, hi, step
+        self.value, self.on_change, self.fmt = value, on_change, fmt
+        self.dragging = False
+
+    def _track(self) -> pygame.Rect:
+        r = self.rect
+        return pygame.Rect(r.x + r.height * 0.3, r.centery - 2, r.width - r.height * 2.6, 4)
+
+    def _set_from(self, x: int) -> None:
+        t = self._track()
+        frac = min(1.0, max(0.0, (x - t.x) / max(1, t.width)))
+        value = round((self.lo + frac * (self.hi - self.lo)) / self.step) * self.step
+        value = round(min(self.hi, max(self.lo, value)), 6)
+        if value != self.value:
+            self.value = value
+            if self.on_change:
+                self.on_change(value)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self._clicked(event):
+            self.dragging = True
+            self._set_from(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._set_from(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self._track()
+        pygame.draw.rect(surface, theme.BUTTON_HOVER, t, border_radius=2)
+        frac = (self.value - self.lo) / (self.hi - self.lo)
+        x = t.x + frac * t.width
+        pygame.draw.rect(surface, theme.ACCENT, (t.x, t.y, x - t.x, t.height), border_radius=2)
+        pygame.draw.circle(surface, theme.TEXT, (x, t.centery), self.rect.height * 0.3)
+        theme.text(surface, self.fmt.format(self.value), self.rect.height * 0.5,
+                   (self.rect.right, self.rect.centery), theme.TEXT, "midright")
+
+
+def column(rect: pygame.Rect, heights: Sequence[float], gap: float) -> list[pygame.Rect]:
+    """Stack rows of the given heights down `rect`, full width."""
+    out, y = [], rect.y
+    for h in heights:
+        out.append(pygame.Rect(rect.x, round(y), rect.width, round(h)))
+        y += h + gap
+    return out
