@@ -1,0 +1,67 @@
+"""The random-playout conformance test every game passes (after OpenSpiel's api test).
+
+Random games check the Rules protocol's promises: legal moves apply, illegal
+ones raise and change nothing, states are values (replaying the move list
+reproduces the state), notation round-trips, and the game ends exactly when
+no move is left. Each game adds the invariants of its own rules.
+"""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from boardhub import games
+from boardhub.core.rules import IllegalMove
+
+
+def dots_invariants(rules, before, move, after):
+    g = before.geom
+    completed = sum(o >= 0 for o in after.owners) - sum(o >= 0 for o in before.owners)
+    assert sum(after.scores) == sum(o >= 0 for o in after.owners)  # scores = boxes completed
+    assert after.scores[before.player] - before.scores[before.player] == completed
+    assert (after.player == before.player) == (completed > 0)  # an extra turn exactly on a box
+    assert completed == len(g.completes(before.lines, g.line_index[move]))
+
+
+GAME_INVARIANTS = {"dots": dots_invariants}
+GAME_OPTIONS = {"dots": st.fixed_dictionaries({"rows": st.integers(1, 7), "cols": st.integers(1, 7)})}
+
+
+def playout(key, options, seed):
+    game = games.get(key)
+    rules = game.rules
+    rng = random.Random(seed)
+    state = rules.new_game(options, seed)
+    moves = []
+    while not rules.is_over(state):
+        legal = list(rules.legal_moves(state))
+        assert legal, "a game that is not over has a legal move"
+        assert rules.to_move(state) in range(rules.num_players(options))
+        move = rng.choice(legal)
+        text = rules.move_to_text(move)
+        assert rules.move_from_text(text) == move
+        after = rules.apply(state, move)
+        GAME_INVARIANTS[key](rules, state, move, after)
+        with pytest.raises(IllegalMove):
+            rules.apply(after, move)  # the same move again is refused...
+        moves.append(text)
+        state = after
+    assert not rules.legal_moves(state)
+    with pytest.raises(IllegalMove):
+        rules.apply(state, rules.move_from_text(moves[-1]))
+    replay = rules.new_game(options, seed)
+    for text in moves:
+        replay = rules.apply(replay, rules.move_from_text(text))
+    assert replay == state
+    out = rules.outcome(state)
+    assert out.winner is None or 0 <= out.winner < rules.num_players(options)
+
+
+@pytest.mark.parametrize("key", games.GAME_KEYS)
+def test_random_playouts(key):
+    @settings(max_examples=40, deadline=None)
+    @given(options=GAME_OPTIONS[key], seed=st.integers(0, 2**31))
+    def run(options, seed):
+        playout(key, options, seed)
+
+    run()
