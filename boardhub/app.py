@@ -147,7 +147,11 @@ class App:
             self.pop()
         if self._worker is not None:
             self._worker.close()
-        self.settings.save()
+        try:
+            self.settings.save()
+        except OSError:
+            pass  # a read-only saves folder must not stop the app from closing
+        theme.font.cache_clear()  # fonts die with pygame.quit()
         pygame.quit()
 
 

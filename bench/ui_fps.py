@@ -1,0 +1,69 @@
+"""Frame rate of the real game scene while AIs think, headless.
+
+Runs the app's main loop on a Dots and Boxes game for a few seconds in three
+set-ups and prints FPS and frame-time percentiles for each:
+  idle     Player vs Player, nobody thinking (the baseline)
+  thread   AI vs AI, searches on a thread of the UI process
+  process  AI vs AI, searches in the worker process (what the app uses)
+AI vs AI runs with no delay between moves, so an AI is thinking all the time.
+
+    python bench/ui_fps.py [--ai expert] [--seconds 8]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def measure(mode: str, ai: str, seconds: float) -> tuple[float, float, float, float]:
+    from boardhub import games
+    from boardhub.app import App
+    from boardhub.core.worker import ProcessWorker, ThreadWorker
+    from boardhub.scenes.game import GameScene
+
+    app = App((1280, 800))
+    app.settings.ava_delay = 0.0
+    app._worker = ThreadWorker() if mode == "thread" else ProcessWorker()
+    game = games.get("dots")
+    seats = [None, None] if mode == "idle" else [ai, ai]
+    config = {"seats": seats, "options": {"rows": 4, "cols": 4}, "limit": 0.5, "referee": False}
+    app.push(GameScene(app, game, config))
+    app.run(max_seconds=1.0)  # warm up: the worker process starts, fonts load
+    app.frame_times.clear()
+    end_seconds = seconds
+    elapsed = 0.0
+    while elapsed < end_seconds:
+        app.run(max_seconds=1.0)
+        elapsed += 1.0
+        if app.top.__class__ is not GameScene or app.top.match.is_over:
+            app.reset(lambda: GameScene(app, game, config))  # a new game keeps the AIs busy
+    times = sorted(app.frame_times)
+    app.close()
+    fps = len(times) / sum(times)
+    pct = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000  # noqa: E731
+    return fps, pct(0.5), pct(0.95), pct(0.99)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--ai", default="expert")
+    parser.add_argument("--seconds", type=float, default=8.0)
+    args = parser.parse_args()
+    print(f"Dots and Boxes 4x4, AI vs AI {args.ai} vs {args.ai}, no delay; {args.seconds:g} s each")
+    print(f"{'mode':8} {'FPS':>6} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}")
+    results = {}
+    for mode in ("idle", "thread", "process"):
+        results[mode] = measure(mode, args.ai, args.seconds)
+        fps, p50, p95, p99 = results[mode]
+        print(f"{mode:8} {fps:6.1f} {p50:7.1f} {p95:7.1f} {p99:7.1f}", flush=True)
+    idle, proc = results["idle"], results["process"]
+    print(f"process vs idle: FPS ratio {proc[0] / idle[0]:.3f}, p95 {proc[2]:.1f} ms "
+          f"(targets: >= 55 FPS, p95 <= 20 ms) -> {'OK' if proc[0] >= 55 and proc[2] <= 20 else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
