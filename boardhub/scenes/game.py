@@ -246,7 +246,8 @@ class GameScene(Scene):
                                      side_w, h - self.top_rect.bottom - round(28 * s))
         pad = 20 * s
         self.board.layout(pygame.Rect(round(pad), self.top_rect.bottom + round(pad * 0.5),
-                                      round(self.side_rect.x - 2 * pad), round(h - self.top_rect.bottom - 1.5 * pad)))
+                                      round(self.side_rect.x - 2 * pad), round(h - self.top_rect.bottom - 1.5 * pad)),
+                          self.match.state)
         sr = self.side_rect
         bh, gap = round(40 * s), round(10 * s)
         inner_w = sr.width - round(32 * s)

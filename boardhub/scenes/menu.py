@@ -25,6 +25,7 @@ class MenuScene(Scene):
         self.settings_button = Button("Settings", self.open_settings)
         self.quit_button = Button("Quit", self.quit)
         self.resumable: dict | None = None
+        self.error = ""
 
     def resume(self) -> None:
         """Offer Continue only when an unfinished game is saved and readable."""
@@ -43,13 +44,13 @@ class MenuScene(Scene):
         self.s = s
         bw, bh = 200 * s, 48 * s
         top_y = 170 * s
-        row = [b for b in (self.continue_button, self.settings_button, self.quit_button)]
+        row = [b for b in (self.continue_button, self.settings_button, self.quit_button) if b.visible]
         x = w / 2 - (len(row) * bw + (len(row) - 1) * 16 * s) / 2
         for b in row:
             b.rect = pygame.Rect(round(x), round(h - 90 * s), round(bw), round(bh))
             x += bw + 16 * s
         n = len(self.cards)
-        cols = min(n, 2 if w < 1100 * s * 1.0 and n > 1 else 4)
+        cols = max(1, min(n, int((w - 80 * s) // (380 * s))))
         card_w = min(460 * s, (w - 80 * s) / cols - 24 * s)
         card_h = 300 * s
         total = cols * card_w + (cols - 1) * 24 * s
@@ -122,5 +123,5 @@ class MenuScene(Scene):
             data = self.resumable
             note = f"Continue: {games.get(data['game']).title}, move {len(data.get('moves', [])) + 1}"
             theme.text(surface, note, 20 * s, (w / 2, h - 110 * s), theme.MUTED, "center")
-        if getattr(self, "error", None):
+        if self.error:
             theme.text(surface, self.error, 20 * s, (w / 2, h - 130 * s), theme.ERROR, "center")

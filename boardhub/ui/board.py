@@ -26,7 +26,8 @@ class BoardView:
         self.game = game
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def layout(self, rect: pygame.Rect) -> None:
+    def layout(self, rect: pygame.Rect, state: Any) -> None:
+        """Fit the board of `state` (its size is fixed for a match) into `rect`."""
         self.rect = rect
 
     def move_at(self, pos: tuple[int, int], state: Any) -> Any | None:

@@ -21,8 +21,8 @@ class DotsBoard(BoardView):
         self.size = (1, 1)
 
     # ---------------------------------------------------------------- geometry
-    def _fit(self, state: DotsState) -> None:
-        """Spacing and origin for this board size (sizes differ between games)."""
+    def layout(self, rect: pygame.Rect, state: DotsState) -> None:
+        super().layout(rect, state)
         rows, cols = state.rows, state.cols
         r = self.rect
         sp = min(r.width / (cols + 0.9), r.height / (rows + 0.9))
@@ -41,7 +41,6 @@ class DotsBoard(BoardView):
 
     def move_at(self, pos, state: DotsState) -> Move | None:
         """The undrawn line nearest to `pos`, if it is within the hit radius."""
-        self._fit(state)
         best, best_d = None, HIT_RADIUS * self.spacing
         px, py = pos
         g = state.geom
@@ -81,7 +80,6 @@ class DotsBoard(BoardView):
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, state: DotsState, history: list, ctx: DrawContext) -> None:
-        self._fit(state)
         g, sp = state.geom, self.spacing
         paper = pygame.Rect(0, 0, sp * (state.cols + 0.75), sp * (state.rows + 0.75))
         paper.center = self.point(state.rows, state.cols)
