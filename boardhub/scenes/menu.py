@@ -36,6 +36,7 @@ class MenuScene(Scene):
         except (saves.SaveError, KeyError):
             self.resumable = None
         self.continue_button.visible = self.resumable is not None
+        self.layout(self.size)  # the bottom row centres the buttons that show
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
