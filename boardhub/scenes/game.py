@@ -276,7 +276,8 @@ class GameScene(Scene):
             out = m.outcome
             if out.winner is None:
                 return "Game over: a draw", theme.ACCENT
-            return f"Game over: {m.seats[out.winner].label} wins", theme.ACCENT
+            who = m.seats[out.winner].label
+            return ("Game over: you win" if who == "You" else f"Game over: {who} wins"), theme.ACCENT
         if m.paused:
             return "Paused: Space resumes, Right arrow steps", theme.ACCENT
         if seat.is_human:
@@ -341,7 +342,8 @@ class GameScene(Scene):
             p = m.history[idx]
             y = r.y + k * row
             theme.text(surface, f"{idx + 1}.", 20 * s, (r.x + 34 * s, y), theme.MUTED, "topright")
-            pygame.draw.circle(surface, theme.SEATS[p.seat], (r.x + 48 * s, y + 8 * s), 6 * s)
+            pygame.draw.circle(surface, theme.SEATS[p.seat], (round(r.x + 48 * s), round(y + 8 * s)),
+                               max(4, round(6 * s)))
             label = m.rules.move_to_text(p.move)
             theme.text(surface, f"{m.seats[p.seat].label}: {label}", 20 * s, (r.x + 62 * s, y), theme.TEXT)
         if m.redo_stack:
