@@ -33,6 +33,7 @@ class App:
         pygame.init()
         pygame.display.set_caption("boardhub")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.Window.from_display_module().minimum_size = theme.MIN_SIZE
         self.size = self.screen.get_size()
         self.clock = pygame.time.Clock()
         self.settings = Settings.load()

@@ -346,6 +346,7 @@ class GameScene(Scene):
                                max(4, round(6 * s)))
             label = m.rules.move_to_text(p.move)
             theme.text(surface, f"{m.seats[p.seat].label}: {label}", 20 * s, (r.x + 62 * s, y), theme.TEXT)
+            theme.text(surface, f"{p.seconds:.2f} s", 18 * s, (r.right, y), theme.MUTED, "topright")
         if m.redo_stack:
             theme.text(surface, f"+{len(m.redo_stack)} to redo", 18 * s, (r.right, r.bottom), theme.MUTED,
                        "bottomright")
