@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import warnings
 from typing import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -33,7 +34,7 @@ class App:
         pygame.init()
         pygame.display.set_caption("boardhub")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        pygame.Window.from_display_module().minimum_size = theme.MIN_SIZE
+        self._set_minimum_size()
         self.size = self.screen.get_size()
         self.clock = pygame.time.Clock()
         self.settings = Settings.load()
@@ -44,6 +45,16 @@ class App:
         self._worker = None
         self.last_setup: dict = {}  # (game, mode) -> the setup last started, for "Change setup"
         self.frame_times: list[float] = []  # seconds per frame, for the benchmarks
+
+    @staticmethod
+    def _set_minimum_size() -> None:
+        """Keep the window large enough for its layouts (best effort: an older API)."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                pygame.Window.from_display_module().minimum_size = theme.MIN_SIZE
+            except (AttributeError, pygame.error):
+                pass  # the layouts still clamp their sizes
 
     @property
     def worker(self):
