@@ -34,6 +34,13 @@ class PanelScene(Scene):
     def close(self) -> None:
         self.app.pop()
 
+    def closing(self, action):
+        """A button action that first closes this panel (the action may replace the game)."""
+        def run() -> None:
+            self.close()
+            action()
+        return run
+
     def process_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()

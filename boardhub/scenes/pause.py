@@ -12,21 +12,13 @@ class PauseScene(PanelScene):
         self.game_scene = game_scene
         buttons = [
             Button("Resume", self.close, primary=True),
-            Button("Restart", self.restart),
-            Button("Change setup", self.change_setup),
+            Button("Restart", self.closing(game_scene.restart)),
+            Button("Change setup", self.closing(game_scene.change_setup)),
             Button("Settings", self.settings),
             Button("Rules", self.rules),
             Button("Main menu", game_scene.to_menu),
         ]
         super().__init__(app, buttons)
-
-    def restart(self) -> None:
-        self.app.pop()
-        self.game_scene.restart()
-
-    def change_setup(self) -> None:
-        self.app.pop()
-        self.game_scene.change_setup()
 
     def settings(self) -> None:
         from boardhub.scenes.settings import SettingsScene

@@ -27,17 +27,9 @@ class ResultScene(PanelScene):
     def __init__(self, app, game_scene) -> None:
         self.game_scene = game_scene
         buttons = [
-            Button("Play again", self.play_again, primary=True),
-            Button("Change setup", self.change_setup),
+            Button("Play again", self.closing(game_scene.restart), primary=True),
+            Button("Change setup", self.closing(game_scene.change_setup)),
             Button("Look at the board", self.close),
             Button("Main menu", game_scene.to_menu),
         ]
         super().__init__(app, buttons, result_lines(game_scene.match))
-
-    def play_again(self) -> None:
-        self.app.pop()
-        self.game_scene.restart()
-
-    def change_setup(self) -> None:
-        self.app.pop()
-        self.game_scene.change_setup()
