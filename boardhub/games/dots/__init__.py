@@ -30,6 +30,8 @@ ENTRY = GameEntry(
     ai_entries=(
         AIEntry("easy", ai.EasyAI, "A random line"),
         AIEntry("normal", ai.NormalAI, "Takes a box when it can, else a random line"),
+        AIEntry("hard", ai.HardAI, "Plays the chains: safe lines, long chain rule, all-but-two"),
+        AIEntry("expert", ai.ExpertAI, "Hard's chain play, then perfect play once it can solve the rest"),
     ),
     rules_text=RULES_TEXT,
     blurb="Draw lines, close boxes, keep control of the chains.",
