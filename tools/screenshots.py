@@ -3,7 +3,8 @@
     xvfb-run -s "-screen 0 1280x800x24" python tools/screenshots.py [folder]
 
 Writes menu.png, setup.png, game.png (a game against the AI in progress, the
-mouse over a line) and result.png (a finished game) into the folder (shots/).
+mouse over a line) and result.png (a finished game), settings.png and ava.png (AI vs AI) into the
+folder (shots/).
 """
 from __future__ import annotations
 
@@ -64,6 +65,16 @@ def main() -> None:
         frames(1)
     frames(120)
     shot("result.png")
+    app.top.game_scene.to_menu()
+    menu = app.top
+    menu.open_settings()
+    shot("settings.png")
+    app.pop()
+    menu.open_setup(menu.games[0], "ava")
+    app.top.start()
+    while len(app.top.match.history) < 12:
+        frames(1)
+    shot("ava.png")
     app.close()
 
 

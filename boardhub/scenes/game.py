@@ -108,6 +108,12 @@ class GameScene(Scene):
             self.match.toggle_pause()
         self.match.step()
 
+    def toggle_sound(self) -> None:
+        st = self.app.settings
+        st.sound = not st.sound
+        self.app.sounds.muted = not st.sound
+        self.say("Sound on" if st.sound else "Sound off (M turns it back on)")
+
     def open_pause_menu(self) -> None:
         from boardhub.scenes.pause import PauseScene
         self.app.push(PauseScene(self.app, self))
@@ -175,7 +181,7 @@ class GameScene(Scene):
         self.undo_button.enabled = m.can_undo()
         self.redo_button.enabled = m.can_redo()
         self.pause_button.label = "Resume" if m.paused else "Pause"
-        self.step_button.enabled = m.paused and not m.is_over
+        self.step_button.enabled = not m.is_over
         if (m.is_over and not self.result_shown and self.over_since is not None
                 and self.clock - self.over_since >= RESULT_PAUSE and not self.board.busy(self.clock)):
             self.app.sounds.play("end")
@@ -201,6 +207,8 @@ class GameScene(Scene):
                 self.toggle_pause()
             elif event.key == pygame.K_RIGHT and m.paused:
                 self.step()
+            elif event.key == pygame.K_m:
+                self.toggle_sound()
             else:
                 return event
             return None
