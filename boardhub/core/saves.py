@@ -1,13 +1,14 @@
 """Where saves live, and writing them so that a crash never leaves half a file.
 
-Default folder: `saves/` beside the source checkout; `BOARDHUB_SAVES` overrides
-it. Every JSON file carries a `format` version; a file that cannot be read is
+Default folder: `saves/` in a source checkout, else the user's data folder;
+`BOARDHUB_SAVES` overrides both. Every JSON file carries a `format` version; a file that cannot be read is
 reported with its reason and left alone, never overwritten silently.
 """
 from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,24 @@ class SaveError(ValueError):
     """A save file that cannot be used; the message names the file and the reason."""
 
 
+def user_data_dir() -> Path:
+    """The platform's folder for an app's own data."""
+    home = Path.home()
+    if sys.platform == "win32":
+        return Path(os.environ.get("APPDATA", home / "AppData" / "Roaming")) / "boardhub"
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / "boardhub"
+    return Path(os.environ.get("XDG_DATA_HOME", home / ".local" / "share")) / "boardhub"
+
+
 def saves_dir() -> Path:
     env = os.environ.get("BOARDHUB_SAVES")
-    path = Path(env) if env else Path(__file__).resolve().parents[2] / "saves"
+    if env:
+        path = Path(env)
+    else:
+        checkout = Path(__file__).resolve().parents[2]
+        is_checkout = (checkout / "pyproject.toml").is_file() and not getattr(sys, "frozen", False)
+        path = checkout / "saves" if is_checkout else user_data_dir()
     path.mkdir(parents=True, exist_ok=True)
     return path
 
