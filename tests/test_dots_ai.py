@@ -80,7 +80,6 @@ def test_known_values_of_small_boards(rows, cols, margin):
     assert perfect_margin(RULES.new_game({"rows": rows, "cols": cols})) == margin
 
 
-@pytest.mark.slow
 def test_three_by_three_is_a_second_player_win_by_three():
     assert perfect_margin(RULES.new_game({"rows": 3, "cols": 3})) == -3
 
