@@ -58,7 +58,10 @@ class App:
 
     @property
     def worker(self):
-        """The AI worker process, started with the first AI game."""
+        """The AI worker process (started after the first frame, or by the first AI game)."""
+        return self.start_worker()
+
+    def start_worker(self):
         if self._worker is None:
             from boardhub.core.worker import ProcessWorker
             self._worker = ProcessWorker()
@@ -143,6 +146,7 @@ class App:
     def run(self, max_seconds: float | None = None) -> None:
         started = time.monotonic()
         last = time.perf_counter()
+        first = not self.frame_times
         while self.running and self.stack:
             self.clock.tick(FPS)
             now = time.perf_counter()
@@ -151,6 +155,9 @@ class App:
             if len(self.frame_times) > 10000:
                 del self.frame_times[:5000]
             self.frame(dt)
+            if first:  # the menu shows: now start the AI process, so the first AI move is not slowed
+                first = False
+                self.start_worker()
             if max_seconds is not None and time.monotonic() - started > max_seconds:
                 break
 

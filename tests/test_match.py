@@ -94,6 +94,17 @@ def test_answers_to_an_undone_position_are_dropped():
     assert m.history == [] and m.human_to_move
 
 
+def test_a_search_queued_behind_another_still_gets_its_whole_limit():
+    w = ThreadWorker()
+    view = DOTS.rules.new_game()
+    first = w.submit("dots", "py:aihelpers:sleepy", view, 0.1)
+    second = w.submit("dots", "py:aihelpers:first", view, 0.3)
+    assert second.wait(5) and first.done
+    assert second.started >= first.finished
+    assert second.deadline - second.started == pytest.approx(0.3)
+    w.close()
+
+
 def test_pause_and_step_in_ai_vs_ai(worker):
     m = Match(DOTS, [Seat("easy"), Seat("easy")], timing=Timing(**FAST), worker=worker)
     m.toggle_pause()

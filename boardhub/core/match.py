@@ -187,7 +187,7 @@ class Match:
                            f"{job.elapsed:.2f} s, over the {self.timing.limit:g} s limit")
                 return
             self._ready = (job.move, job.elapsed)
-        elif job is not None and self.timing.referee and now > job.deadline + REFEREE_GRACE + 0.5:
+        elif job is not None and self.timing.referee and job.started and now > job.deadline + REFEREE_GRACE + 0.5:
             self._lose(seat, "time", f"{self.seats[seat].label} did not answer within "
                        f"the {self.timing.limit:g} s limit")
             return
@@ -214,7 +214,7 @@ class Match:
         self._show_at = self._turn_start + delay
         view = self.rules.view(self.state, seat)
         self._job = self.worker.submit(self.game.key, self.seats[seat].ai, view,
-                                       now + self.timing.limit, token=self._tokens_by_seat[seat],
+                                       self.timing.limit, token=self._tokens_by_seat[seat],
                                        seed=self.seed * 31 + seat)
 
     def _lose(self, seat: int, reason: str, detail: str) -> None:

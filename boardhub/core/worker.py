@@ -40,20 +40,26 @@ class Request:
 
 @dataclass
 class Job:
-    """One request for a move; the UI thread polls `done` and reads the answer."""
+    """One request for a move; the UI thread polls `done` and reads the answer.
 
-    request: Request
+    The deadline is set when the search starts, not when the job is queued, so
+    an AI never loses time to a search that is still finishing before it.
+    """
+
+    game: str
+    ai: str
+    token: Any  # which AI instance (one per seat of one match); None for a fresh one
+    seed: int | None
+    view: Any
+    limit: float  # seconds for the search
     id: int = 0
     started: float = 0.0
+    deadline: float = 0.0  # time.monotonic() by which to answer, once started
     finished: float = 0.0  # time.monotonic() when the answer was ready
     move: Any = None
     error: str | None = None
     cancelled: bool = False
     _event: threading.Event = field(default_factory=threading.Event, repr=False)
-
-    @property
-    def deadline(self) -> float:
-        return self.request.deadline
 
     @property
     def done(self) -> bool:
@@ -65,6 +71,12 @@ class Job:
 
     def wait(self, timeout: float | None = None) -> bool:
         return self._event.wait(timeout)
+
+    def _start(self) -> Request:
+        now = time.monotonic()
+        self.deadline = now + self.limit
+        self.started = now  # last: a reader that sees `started` sees the deadline too
+        return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline)
 
     def _finish(self, move: Any = None, error: str | None = None, finished: float | None = None) -> None:
         self.move, self.error = move, error
@@ -129,9 +141,10 @@ class Worker(ABC):
         self._thread = threading.Thread(target=self._serve, name="ai-worker", daemon=True)
         self._thread.start()
 
-    def submit(self, game: str, ai: str, view: Any, deadline: float,
+    def submit(self, game: str, ai: str, view: Any, limit: float,
                token: Any = None, seed: int | None = None) -> Job:
-        job = Job(Request(game, ai, token, seed, view, deadline), id=next(self._ids))
+        """Queue a search of `limit` seconds for the AI named `ai` of `game`."""
+        job = Job(game, ai, token, seed, view, limit, id=next(self._ids))
         self._queue.put(job)
         return job
 
@@ -154,11 +167,10 @@ class Worker(ABC):
             if job.cancelled:
                 job._finish(error="cancelled")
                 continue
-            job.started = time.monotonic()
-            self._run(job)
+            self._run(job, job._start())
 
     @abstractmethod
-    def _run(self, job: Job) -> None:
+    def _run(self, job: Job, request: Request) -> None:
         """Answer the job: run its search and call `job._finish`."""
 
     def _stop(self) -> None:
@@ -172,8 +184,8 @@ class ThreadWorker(Worker):
         self._cache = _AICache()
         super().__init__()
 
-    def _run(self, job: Job) -> None:
-        move, error, finished = run_request(self._cache, job.request)
+    def _run(self, job: Job, request: Request) -> None:
+        move, error, finished = run_request(self._cache, request)
         job._finish(move, error, finished)
 
 
@@ -201,12 +213,12 @@ class ProcessWorker(Worker):
             self._conn.close()
         self._proc = self._conn = None
 
-    def _run(self, job: Job) -> None:
+    def _run(self, job: Job, request: Request) -> None:
         if self._proc is None or not self._proc.is_alive():
             self._kill()
             self._spawn()
         try:
-            self._conn.send(job.request)
+            self._conn.send(request)
         except Exception as exc:
             job._finish(error=f"the position cannot be sent to the AI: {exc}")
             return
