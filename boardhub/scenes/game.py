@@ -342,7 +342,7 @@ class GameScene(Scene):
         theme.text(surface, f"Moves ({len(m.history)})", 26 * s,
                    (self.side_rect.x + 16 * s, self.side_rect.y + 14 * s), theme.TEXT, bold=True)
         r = self.moves_rect
-        row = 24 * s
+        row = max(24 * s, 18)
         fits = max(1, int(r.height // row))
         end = len(m.history) - self.scroll
         start = max(0, end - fits)

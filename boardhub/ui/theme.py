@@ -24,6 +24,7 @@ SEAT_MARKS = ("O", "X", "△", "□")
 
 BASE_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
+MIN_TEXT_PX = 15  # below this pygame's font stops being readable, however small the window
 
 
 def scale(size: tuple[int, int]) -> float:
@@ -33,7 +34,7 @@ def scale(size: tuple[int, int]) -> float:
 
 @lru_cache(maxsize=64)
 def font(px: int, bold: bool = False) -> pygame.font.Font:
-    f = pygame.font.Font(None, max(8, int(px)))  # pygame's bundled font: the same everywhere
+    f = pygame.font.Font(None, max(MIN_TEXT_PX, int(px)))  # pygame's bundled font: the same everywhere
     f.set_bold(bold)
     return f
 
