@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import shlex
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, runtime_checkable
 
@@ -19,6 +20,9 @@ class AI(Protocol):
 
 AIFactory = Callable[..., AI]
 
+# Seats played by an engine in a subprocess: "gtp:edax -gtp", 'nboard:"ntest x"'
+EXTERNAL_PROTOCOLS = ("gtp", "nboard", "pbrain")
+
 
 @dataclass(frozen=True)
 class AISpec:
@@ -31,7 +35,7 @@ class AISpec:
     def parse(cls, text: str) -> "AISpec":
         """"hard" -> hard; "greedy:5" -> greedy level 5; "py:pkg.mod:func" -> your factory."""
         text = text.strip()
-        if text.startswith("py:"):
+        if text.startswith("py:") or text.partition(":")[0] in EXTERNAL_PROTOCOLS:
             return cls(text)
         name, _, level = text.partition(":")
         if not name:
@@ -46,6 +50,19 @@ class AISpec:
     @property
     def is_custom(self) -> bool:
         return self.name.startswith("py:")
+
+    @property
+    def external(self) -> tuple[str, list[str]] | None:
+        """(protocol, command line) for an engine seat, else None."""
+        proto, _, command = self.name.partition(":")
+        if proto not in EXTERNAL_PROTOCOLS:
+            return None
+        argv = shlex.split(command)
+        if len(argv) == 1 and " " in argv[0]:
+            argv = shlex.split(argv[0])  # the whole command was quoted: 'gtp:"edax -gtp"'
+        if not argv:
+            raise ValueError(f"no engine command in {self.name!r}: write {proto}:\"program arguments\"")
+        return proto, argv
 
 
 def load_custom(spec: str) -> AIFactory:

@@ -62,6 +62,7 @@ def play_series(game_key: str, a: str, b: str, games_count: int, limit: float = 
             timing = Timing(limit=limit, ai_delay=0.0, chain_delay=0.0, referee=referee)
             match = Match(game, seats, options, seed=seed + n, timing=timing, worker=worker)
             play_game(match)
+            match.close()
             tally(result, match, a_seat, margins)
             if progress:
                 _progress(n + 1, games_count, result, time.monotonic() - started)

@@ -289,10 +289,13 @@ class Match:
         self._lose(seat, reason, detail)
 
     def close(self) -> None:
-        """Drop any running search (leaving the game, a new game, a seat change)."""
+        """Drop any running search and the seats' AIs (leaving the game, a new game)."""
         self.generation += 1
         if self.worker:
             self.worker.cancel(self._job)
+            for seat, token in zip(self.seats, self._tokens_by_seat):
+                if not seat.is_human:
+                    self.worker.release(token)
         self._job = self._ready = None
 
     def drain_events(self) -> list[tuple[str, Any]]:

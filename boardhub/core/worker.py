@@ -38,6 +38,13 @@ class Request:
     deadline: float
 
 
+@dataclass(frozen=True)
+class Release:
+    """Drop (and close) the AIs of a seat token: its match is over."""
+
+    token: Any
+
+
 @dataclass
 class Job:
     """One request for a move; the UI thread polls `done` and reads the answer.
@@ -99,9 +106,25 @@ class _AICache:
             if req.token is None:
                 return ai
             if len(self.ais) >= self.limit:
-                self.ais.pop(next(iter(self.ais)))
+                _close(self.ais.pop(next(iter(self.ais))))
             self.ais[key] = ai
         return self.ais[key]
+
+    def release(self, token: Any) -> None:
+        for key in [k for k in self.ais if k[2] == token]:
+            _close(self.ais.pop(key))
+
+    def close(self) -> None:
+        while self.ais:
+            _close(self.ais.popitem()[1])
+
+
+def _close(ai: Any) -> None:
+    """AIs that hold resources (an engine subprocess) have close(); it must not fail the worker."""
+    try:
+        getattr(ai, "close", lambda: None)()
+    except Exception:
+        pass
 
 
 def run_request(cache: _AICache, req: Request) -> tuple[Any, str | None, float]:
@@ -123,7 +146,11 @@ def _child_main(conn) -> None:
         except (EOFError, OSError, KeyboardInterrupt):
             return
         if req is None:
+            cache.close()
             return
+        if isinstance(req, Release):
+            cache.release(req.token)
+            continue
         move, error, finished = run_request(cache, req)
         try:
             conn.send((move, error, finished))
@@ -137,7 +164,7 @@ class Worker(ABC):
     _ids = itertools.count(1)
 
     def __init__(self) -> None:
-        self._queue: queue.Queue[Job | None] = queue.Queue()
+        self._queue: queue.Queue[Job | Release | None] = queue.Queue()
         self._thread = threading.Thread(target=self._serve, name="ai-worker", daemon=True)
         self._thread.start()
 
@@ -147,6 +174,10 @@ class Worker(ABC):
         job = Job(game, ai, token, seed, view, limit, id=next(self._ids))
         self._queue.put(job)
         return job
+
+    def release(self, token: Any) -> None:
+        """The match of `token` is over: its AIs may go (and close their engines)."""
+        self._queue.put(Release(token))
 
     @staticmethod
     def cancel(job: Job | None) -> None:
@@ -164,6 +195,9 @@ class Worker(ABC):
             if job is None:
                 self._stop()
                 return
+            if isinstance(job, Release):
+                self._release(job)
+                continue
             if job.cancelled:
                 job._finish(error="cancelled")
                 continue
@@ -172,6 +206,10 @@ class Worker(ABC):
     @abstractmethod
     def _run(self, job: Job, request: Request) -> None:
         """Answer the job: run its search and call `job._finish`."""
+
+    @abstractmethod
+    def _release(self, release: Release) -> None:
+        """Drop the AIs of a token where they live."""
 
     def _stop(self) -> None:
         pass
@@ -187,6 +225,12 @@ class ThreadWorker(Worker):
     def _run(self, job: Job, request: Request) -> None:
         move, error, finished = run_request(self._cache, request)
         job._finish(move, error, finished)
+
+    def _release(self, release: Release) -> None:
+        self._cache.release(release.token)
+
+    def _stop(self) -> None:
+        self._cache.close()
 
 
 class ProcessWorker(Worker):
@@ -233,6 +277,13 @@ class ProcessWorker(Worker):
             error = "the AI process died"
         self._kill()
         job._finish(error=error)
+
+    def _release(self, release: Release) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.send(release)
+            except OSError:
+                pass  # a dead child holds no AIs
 
     def _stop(self) -> None:
         if self._conn is not None:

@@ -33,6 +33,8 @@ class GameEntry:
     blurb: str
     scene: str  # "module:Class" of the pygame board view, imported only by the app
     options: tuple[Option, ...] = field(default=())
+    # engines in a subprocess by protocol: "gtp" -> factory(argv: list[str], seed=None) -> AI
+    externals: dict[str, Callable[..., AI]] = field(default_factory=dict)
 
     @property
     def ais(self) -> dict[str, AIFactory]:
@@ -48,7 +50,13 @@ class GameEntry:
     def make_ai(self, spec: AISpec | str, seed: int | None = None) -> AI:
         """Build the AI a seat names; a custom factory gets `seed` if it takes one."""
         spec = AISpec.parse(spec) if isinstance(spec, str) else spec
-        if spec.is_custom:
+        if spec.external is not None:
+            proto, argv = spec.external
+            if proto not in self.externals:
+                speaks = ", ".join(self.externals) or "no engine protocol"
+                raise ValueError(f"{self.title} engines speak {speaks}, not {proto}")
+            ai = self.externals[proto](argv, seed=seed)
+        elif spec.is_custom:
             factory: Callable[..., AI] = load_custom(spec.name)
             kwargs = {"seed": seed} if "seed" in inspect.signature(factory).parameters else {}
             ai = factory(**kwargs)
