@@ -23,8 +23,22 @@ def dots_invariants(rules, before, move, after):
     assert completed == len(g.completes(before.lines, g.line_index[move]))
 
 
-GAME_INVARIANTS = {"dots": dots_invariants}
-GAME_OPTIONS = {"dots": st.fixed_dictionaries({"rows": st.integers(1, 7), "cols": st.integers(1, 7)})}
+def othello_invariants(rules, before, move, after):
+    from boardhub.games.othello.engine import PASS
+    (b0, w0), (b1, w1) = before.counts(), after.counts()
+    assert after.player != before.player  # the turn always passes in Othello
+    assert after.black & after.white == 0
+    if move == PASS:
+        assert (after.black, after.white) == (before.black, before.white)
+    else:
+        gained = (b1 - b0, w1 - w0)[before.player]
+        lost = (b0 - b1, w0 - w1)[1 - before.player]
+        assert lost >= 1 and gained == lost + 1  # the new disc plus every disc turned over
+
+
+GAME_INVARIANTS = {"dots": dots_invariants, "othello": othello_invariants}
+GAME_OPTIONS = {"dots": st.fixed_dictionaries({"rows": st.integers(1, 7), "cols": st.integers(1, 7)}),
+                "othello": st.just({})}
 
 
 def playout(key, options, seed):

@@ -13,6 +13,8 @@ class AI(Protocol):
 
     `view` is what its seat may know (`rules.view(state, seat)`); `deadline`
     is a `time.monotonic()` value. An AI never sleeps: delays belong to the UI.
+    An AI with `wants_history = True` (an adapter for an engine that must be
+    told every move) is called as `choose(view, deadline, history=moves)`.
     """
 
     def choose(self, view: Any, deadline: float) -> Any: ...

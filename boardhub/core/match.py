@@ -215,7 +215,7 @@ class Match:
         view = self.rules.view(self.state, seat)
         self._job = self.worker.submit(self.game.key, self.seats[seat].ai, view,
                                        self.timing.limit, token=self._tokens_by_seat[seat],
-                                       seed=self.seed * 31 + seat)
+                                       seed=self.seed * 31 + seat, history=tuple(self.moves))
 
     def _lose(self, seat: int, reason: str, detail: str) -> None:
         others = [i for i in range(len(self.seats)) if i != seat]

@@ -36,6 +36,7 @@ class Request:
     seed: int | None
     view: Any
     deadline: float
+    history: tuple = ()  # the moves so far, for AIs that set `wants_history` (engine adapters)
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Job:
     seed: int | None
     view: Any
     limit: float  # seconds for the search
+    history: tuple = ()
     id: int = 0
     started: float = 0.0
     deadline: float = 0.0  # time.monotonic() by which to answer, once started
@@ -83,7 +85,7 @@ class Job:
         now = time.monotonic()
         self.deadline = now + self.limit
         self.started = now  # last: a reader that sees `started` sees the deadline too
-        return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline)
+        return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline, self.history)
 
     def _finish(self, move: Any = None, error: str | None = None, finished: float | None = None) -> None:
         self.move, self.error = move, error
@@ -130,7 +132,11 @@ def _close(ai: Any) -> None:
 def run_request(cache: _AICache, req: Request) -> tuple[Any, str | None, float]:
     """Build or reuse the AI and ask it; any exception becomes an error message."""
     try:
-        move = cache.get(req).choose(req.view, req.deadline)
+        ai = cache.get(req)
+        if getattr(ai, "wants_history", False):  # an engine adapter replays the game to its engine
+            move = ai.choose(req.view, req.deadline, history=req.history)
+        else:
+            move = ai.choose(req.view, req.deadline)
         return move, None, time.monotonic()
     except Exception as exc:  # an AI that raises forfeits, it never crashes the app
         tb = traceback.extract_tb(exc.__traceback__)
@@ -169,9 +175,9 @@ class Worker(ABC):
         self._thread.start()
 
     def submit(self, game: str, ai: str, view: Any, limit: float,
-               token: Any = None, seed: int | None = None) -> Job:
+               token: Any = None, seed: int | None = None, history: tuple = ()) -> Job:
         """Queue a search of `limit` seconds for the AI named `ai` of `game`."""
-        job = Job(game, ai, token, seed, view, limit, id=next(self._ids))
+        job = Job(game, ai, token, seed, view, limit, tuple(history), id=next(self._ids))
         self._queue.put(job)
         return job
 

@@ -9,7 +9,7 @@ from typing import Any, Callable
 from boardhub.core.ai import AI, AIFactory, AISpec, load_custom
 from boardhub.core.rules import Option, Rules
 
-GAME_KEYS = ("dots",)
+GAME_KEYS = ("dots", "othello")
 
 
 @dataclass(frozen=True)
