@@ -10,6 +10,17 @@ from boardhub.core.ai import AI, AIFactory, AISpec, load_custom
 from boardhub.core.rules import Option, Rules
 
 GAME_KEYS = ("dots", "othello")
+ANALYSIS = "@analysis"  # the worker job that scores every legal move instead of choosing one
+
+
+class Analysis:
+    """Runs a game's move evaluation where AIs run: answers {move: score}."""
+
+    def __init__(self, evaluate: Callable[[Any, float], dict]) -> None:
+        self.evaluate = evaluate
+
+    def choose(self, view: Any, deadline: float) -> dict:
+        return self.evaluate(view, deadline)
 
 
 @dataclass(frozen=True)
@@ -35,6 +46,8 @@ class GameEntry:
     options: tuple[Option, ...] = field(default=())
     # engines in a subprocess by protocol: "gtp" -> factory(argv: list[str], seed=None) -> AI
     externals: dict[str, Callable[..., AI]] = field(default_factory=dict)
+    # "module:function" with (view, deadline) -> {move: score}: the app's evaluation overlay
+    analysis: str | None = None
 
     @property
     def ais(self) -> dict[str, AIFactory]:
@@ -50,6 +63,11 @@ class GameEntry:
     def make_ai(self, spec: AISpec | str, seed: int | None = None) -> AI:
         """Build the AI a seat names; a custom factory gets `seed` if it takes one."""
         spec = AISpec.parse(spec) if isinstance(spec, str) else spec
+        if spec.name == ANALYSIS:
+            if self.analysis is None:
+                raise ValueError(f"{self.title} has no move evaluation")
+            module, _, attr = self.analysis.partition(":")
+            return Analysis(getattr(importlib.import_module(module), attr))
         if spec.external is not None:
             proto, argv = spec.external
             if proto not in self.externals:

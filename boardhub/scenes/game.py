@@ -50,6 +50,7 @@ class GameScene(Scene):
         self.step_button = Button("Step", self.step)
         self.menu_button = Button("Menu", self.open_pause_menu)
         self.result_button = Button("Result", self.show_result, primary=True)
+        self.action_buttons = [Button(label, action) for label, action in self.board.actions()]
         self.apply_settings()
         self.autosave()
 
@@ -171,13 +172,19 @@ class GameScene(Scene):
                                    self.app.settings.animation_seconds)
                 self.play_move_sound(before, m.state, seat)
                 self.scroll = 0
+                if m.rules.move_to_text(move) == "pass":
+                    self.say(f"{m.seats[seat].label} passes: no legal move")
             elif kind == "over":
                 self.over_since = self.clock
                 self.write_record()
+                self.board.game_over(self)
                 if m.forfeit is not None:
                     self.say(m.forfeit.detail)
         if changed:
             self.autosave()
+        self.board.update(self, dt)
+        for button, (label, _) in zip(self.action_buttons, self.board.actions()):
+            button.label = label
         self.undo_button.enabled = m.can_undo()
         self.redo_button.enabled = m.can_redo()
         self.pause_button.label = "Resume" if m.paused else "Pause"
@@ -212,8 +219,7 @@ class GameScene(Scene):
             else:
                 return event
             return None
-        for w in (self.undo_button, self.redo_button, self.pause_button, self.step_button,
-                  self.menu_button, self.result_button, self.speed):
+        for w in self.widgets():
             if w.visible and w.handle(event):
                 return None
         if event.type == pygame.MOUSEWHEEL and self.moves_rect.collidepoint(pygame.mouse.get_pos()):
@@ -223,6 +229,11 @@ class GameScene(Scene):
             self.click_board(event.pos)
             return None
         return event
+
+    def widgets(self):
+        yield from (self.undo_button, self.redo_button, self.pause_button, self.step_button,
+                    self.menu_button, self.result_button, self.speed)
+        yield from self.action_buttons
 
     def click_board(self, pos) -> None:
         m = self.match
@@ -234,7 +245,7 @@ class GameScene(Scene):
             return
         move = self.board.move_at(pos, m.state)
         if move is None:
-            self.say("Click closer to an empty line")
+            self.say(self.board.miss_message())
             self.app.sounds.play("error")
             return
         try:
@@ -266,7 +277,11 @@ class GameScene(Scene):
         y -= bh + gap
         self.undo_button.rect = pygame.Rect(x, y, half, bh)
         self.redo_button.rect = pygame.Rect(x + half + gap, y, half, bh)
-        y -= bh + gap
+        rows = (len(self.action_buttons) + 1) // 2  # the game's own buttons, two a row
+        for k, b in enumerate(self.action_buttons):
+            row, col = divmod(k, 2)
+            b.rect = pygame.Rect(x + col * (half + gap), y - (rows - row) * (bh + gap), half, bh)
+        y -= (rows + 1) * (bh + gap)
         self.result_button.rect = pygame.Rect(x, y, inner_w, bh)
         if self.match.kind == "AvA":
             self.pause_button.rect = pygame.Rect(x, y, half, bh)
@@ -289,6 +304,9 @@ class GameScene(Scene):
         if m.paused:
             return "Paused: Space resumes, Right arrow steps", theme.ACCENT
         if seat.is_human:
+            banner = self.board.banner(m)
+            if banner:
+                return banner, theme.ACCENT
             who = "Your turn" if seat.label == "You" else f"{seat.label} to move"
             return f"{who}   {m.turn_elapsed():.0f} s", theme.TEXT
         return f"{seat.label} is thinking…", theme.MUTED
@@ -323,12 +341,14 @@ class GameScene(Scene):
         for i, seat in enumerate(m.seats):
             r = pygame.Rect(round(x0 + i * slot_w + 8 * s), round(10 * s), round(slot_w - 16 * s), round(50 * s))
             active = not m.is_over and m.to_move == i
-            color = theme.SEATS[i]
-            pygame.draw.rect(surface, theme.lighten(color, 0.15) if active else theme.BUTTON, r, border_radius=10)
+            color = self.board.seat_color(i)
+            fill = theme.BUTTON
+            if active:
+                fill = theme.lighten(color, 0.15) if sum(color) < 480 else theme.BUTTON_HOVER
+            pygame.draw.rect(surface, fill, r, border_radius=10)
             if active:
                 pygame.draw.rect(surface, theme.ACCENT, r, width=3, border_radius=10)
-            theme.text(surface, theme.SEAT_MARKS[i], 30 * s, (r.x + 24 * s, r.centery), theme.TEXT, "center",
-                       bold=True)
+            self.board.draw_seat_icon(surface, (r.x + 24 * s, r.centery), 14 * s, i)
             theme.text(surface, seat.label, 26 * s, (r.x + 46 * s, r.centery), theme.TEXT, "midleft")
             if i < len(scores):
                 theme.text(surface, scores[i], 40 * s, (r.right - 16 * s, r.centery), theme.TEXT, "midright",
@@ -350,8 +370,7 @@ class GameScene(Scene):
             p = m.history[idx]
             y = r.y + k * row
             theme.text(surface, f"{idx + 1}.", 20 * s, (r.x + 34 * s, y), theme.MUTED, "topright")
-            pygame.draw.circle(surface, theme.SEATS[p.seat], (round(r.x + 48 * s), round(y + 8 * s)),
-                               max(4, round(6 * s)))
+            self.board.draw_seat_icon(surface, (r.x + 48 * s, y + 8 * s), max(5, 7 * s), p.seat)
             label = m.rules.move_to_text(p.move)
             theme.text(surface, f"{m.seats[p.seat].label}: {label}", 20 * s, (r.x + 62 * s, y), theme.TEXT)
             theme.text(surface, f"{p.seconds:.2f} s", 18 * s, (r.right, y), theme.MUTED, "topright")
@@ -361,7 +380,6 @@ class GameScene(Scene):
         if self.speed.visible:
             theme.text(surface, "Delay between moves", 18 * s, (self.speed.rect.x, self.speed_label_y),
                        theme.MUTED)
-        for w in (self.undo_button, self.redo_button, self.pause_button, self.step_button,
-                  self.menu_button, self.result_button, self.speed):
+        for w in self.widgets():
             if w.visible:
                 w.draw(surface)

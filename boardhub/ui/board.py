@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import pygame
+
+from boardhub.ui import theme
 
 
 @dataclass
@@ -40,6 +42,32 @@ class BoardView:
     def busy(self, now: float) -> bool:
         """An animation is still running (the result panel waits for it)."""
         return False
+
+    def actions(self) -> list[tuple[str, Callable[[], None]]]:
+        """Extra buttons for the side panel: (label, action); labels may change."""
+        return []
+
+    def banner(self, match) -> str | None:
+        """A notice for the human to move (e.g. that the only move is a pass)."""
+        return None
+
+    def miss_message(self) -> str:
+        """What to tell a click that means no move."""
+        return "Click on the board"
+
+    def update(self, scene, dt: float) -> None:
+        """Advance the board's own work (an evaluation in the worker)."""
+
+    def game_over(self, scene) -> None:
+        """The game just ended (a game may learn from it)."""
+
+    def seat_color(self, seat: int) -> tuple[int, int, int]:
+        return theme.SEATS[seat % len(theme.SEATS)]
+
+    def draw_seat_icon(self, surface: pygame.Surface, center: tuple[float, float], radius: float,
+                       seat: int) -> None:
+        """The seat's mark, as the top bar and the move list show it."""
+        theme.text(surface, theme.SEAT_MARKS[seat], radius * 2, center, theme.TEXT, "center", bold=True)
 
     def scores(self, state: Any) -> list[str]:
         """Each seat's score as shown in the top bar."""

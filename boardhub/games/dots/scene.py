@@ -75,6 +75,14 @@ class DotsBoard(BoardView):
             return 1.0
         return min(1.0, max(0.0, (now - anim[0]) / anim[1]))
 
+    def miss_message(self) -> str:
+        return "Click closer to an empty line"
+
+    def draw_seat_icon(self, surface, center, radius: float, seat: int) -> None:
+        pygame.draw.circle(surface, self.seat_color(seat), center, radius)
+        if radius >= 10:
+            theme.text(surface, theme.SEAT_MARKS[seat], radius * 1.4, center, theme.TEXT, "center", bold=True)
+
     def scores(self, state: DotsState) -> list[str]:
         return [str(v) for v in state.scores]
 
