@@ -285,6 +285,18 @@ class Match:
             self.events.append(("over", self.outcome))
         return True
 
+    def replay(self, moves: list[Any], seconds: list[float] = ()) -> None:
+        """Play `moves` on from here (a loaded game); IllegalMove names the first bad one."""
+        for n, move in enumerate(moves):
+            try:
+                state = self.rules.apply(self.state, move)
+            except IllegalMove as exc:
+                raise IllegalMove(f"move {n + 1} ({self._describe(move)}) is illegal: {exc}") from None
+            self.history.append(Played(self.to_move, move, seconds[n] if n < len(seconds) else 0.0))
+            self.states.append(state)
+        self.redo_stack.clear()
+        self.generation += 1
+
     def resign_seat(self, seat: int, reason: str, detail: str) -> None:
         self._lose(seat, reason, detail)
 
@@ -323,15 +335,11 @@ class Match:
         timing.referee = bool(t.get("referee", timing.referee))
         match = cls(game, [Seat.from_json(s) for s in data["seats"]], data.get("options"),
                     int(data["seed"]), timing, worker)
-        seconds = list(data.get("seconds", []))
-        for n, text in enumerate(data["moves"]):
-            try:
-                move = match.rules.move_from_text(text)
-                state = match.rules.apply(match.state, move)
-            except IllegalMove as exc:
-                raise ValueError(f"move {n + 1} ({text!r}) is illegal: {exc}") from exc
-            match.history.append(Played(match.to_move, move, float(seconds[n]) if n < len(seconds) else 0.0))
-            match.states.append(state)
+        seconds = [float(v) for v in data.get("seconds", [])]
+        try:
+            match.replay([match.rules.move_from_text(text) for text in data["moves"]], seconds)
+        except IllegalMove as exc:
+            raise ValueError(str(exc)) from exc
         if data.get("forfeit"):
             match.forfeit = Outcome.from_json(data["forfeit"])
         match.generation += 1

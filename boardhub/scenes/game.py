@@ -35,6 +35,7 @@ class GameScene(Scene):
                           worker=app.worker if any(s.ai for s in seats) else None)
         self.match = match
         self.board = board_view(game)
+        self.board.scene = self
         self.clock = 0.0
         self.message = ""
         self.message_until = 0.0
@@ -95,6 +96,14 @@ class GameScene(Scene):
             self.after_history_change()
         else:
             self.say("Nothing to redo")
+
+    def replace_match(self, match: Match) -> None:
+        """Carry on with another match of the same game (an imported game)."""
+        self.match.close()
+        self.match = match
+        self.layout(self.size)
+        self.after_history_change()
+        self.autosave()
 
     def after_history_change(self) -> None:
         self.over_since = None
@@ -177,12 +186,12 @@ class GameScene(Scene):
             elif kind == "over":
                 self.over_since = self.clock
                 self.write_record()
-                self.board.game_over(self)
+                self.board.game_over()
                 if m.forfeit is not None:
                     self.say(m.forfeit.detail)
         if changed:
             self.autosave()
-        self.board.update(self, dt)
+        self.board.update(dt)
         for button, (label, _) in zip(self.action_buttons, self.board.actions()):
             button.label = label
         self.undo_button.enabled = m.can_undo()

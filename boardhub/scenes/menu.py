@@ -53,7 +53,7 @@ class MenuScene(Scene):
         n = len(self.cards)
         cols = max(1, min(n, int((w - 80 * s) // (380 * s))))
         card_w = min(460 * s, (w - 80 * s) / cols - 24 * s)
-        card_h = 300 * s
+        card_h = 310 * s
         total = cols * card_w + (cols - 1) * 24 * s
         for k, (g, rect, buttons) in enumerate(self.cards):
             cx = w / 2 - total / 2 + (k % cols) * (card_w + 24 * s)
@@ -62,7 +62,7 @@ class MenuScene(Scene):
             by = cy + 110 * s
             for i, b in enumerate(buttons):
                 bx = cx + 24 * s
-                b.rect = pygame.Rect(round(bx), round(by + i * 44 * s), round(card_w - 48 * s), round(36 * s))
+                b.rect = pygame.Rect(round(bx), round(by + i * 46 * s), round(card_w - 48 * s), round(38 * s))
 
     def open_setup(self, game, mode: str) -> None:
         from boardhub.scenes.setup import SetupScene

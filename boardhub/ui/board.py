@@ -27,6 +27,7 @@ class BoardView:
     def __init__(self, game) -> None:
         self.game = game
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scene = None  # the game scene showing this board, set by the scene
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """Fit the board of `state` (its size is fixed for a match) into `rect`."""
@@ -55,10 +56,10 @@ class BoardView:
         """What to tell a click that means no move."""
         return "Click on the board"
 
-    def update(self, scene, dt: float) -> None:
+    def update(self, dt: float) -> None:
         """Advance the board's own work (an evaluation in the worker)."""
 
-    def game_over(self, scene) -> None:
+    def game_over(self) -> None:
         """The game just ended (a game may learn from it)."""
 
     def seat_color(self, seat: int) -> tuple[int, int, int]:

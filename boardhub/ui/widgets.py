@@ -181,3 +181,64 @@ def column(rect: pygame.Rect, heights: Sequence[float], gap: float) -> list[pyga
         out.append(pygame.Rect(rect.x, round(y), rect.width, round(h)))
         y += h + gap
     return out
+
+
+class TextField(Widget):
+    """One line of text typed or pasted (Ctrl+V); it takes keys while it has the focus."""
+
+    def __init__(self, text: str = "", placeholder: str = "", on_enter: Callable[[], Any] | None = None) -> None:
+        super().__init__()
+        self.text, self.placeholder, self.on_enter = text, placeholder, on_enter
+        self.focused = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focused = self.visible and self.rect.collidepoint(event.pos)
+            return self.focused
+        if not (self.focused and self.visible):
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.text += event.text
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            elif event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.text += clipboard_text()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_enter:
+                self.on_enter()
+            elif event.key == pygame.K_ESCAPE:
+                return False
+            return True  # other keys belong to the field, not to the scene's shortcuts
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        pygame.draw.rect(surface, (24, 28, 38), r, border_radius=6)
+        pygame.draw.rect(surface, theme.ACCENT if self.focused else theme.PANEL_EDGE, r, width=2, border_radius=6)
+        px = r.height * 0.5
+        shown, color = (self.text, theme.TEXT) if self.text else (self.placeholder, theme.MUTED)
+        f = theme.font(int(px))
+        while shown and f.size(shown)[0] > r.width - 20:  # keep the end in view, as editors do
+            shown = shown[1:]
+        img = f.render(shown, True, color)
+        surface.blit(img, img.get_rect(midleft=(r.x + 10, r.centery)))
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = r.x + 10 + (img.get_width() if self.text else 0)
+            pygame.draw.line(surface, theme.TEXT, (x + 1, r.y + 8), (x + 1, r.bottom - 8), 2)
+
+
+def clipboard_text() -> str:
+    """The clipboard's text, or "" where the platform offers none."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""
+
+
+def set_clipboard_text(text: str) -> bool:
+    try:
+        pygame.scrap.put_text(text)
+        return True
+    except (pygame.error, AttributeError):
+        return False

@@ -1,0 +1,195 @@
+"""The Othello board: a green 8 x 8 board, discs that flip, legal-move hints, the last
+move, a pass notice, transcripts in and out, and the expert's evaluation on request."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from boardhub.games import ANALYSIS
+from boardhub.games.othello.engine import BLACK, COLUMNS, PASS, OthelloState, moves_mask
+from boardhub.ui import theme
+from boardhub.ui.board import BoardView, DrawContext
+
+GREEN = (22, 118, 66)
+GREEN_DARK = (14, 84, 46)
+DISC = {BLACK: (28, 28, 32), 1: (242, 242, 236)}
+RIM = {BLACK: (70, 70, 78), 1: (190, 190, 184)}
+EVAL_SECONDS = 0.45
+
+
+class OthelloBoard(BoardView):
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self.cell = 1.0
+        self.origin = (0.0, 0.0)
+        # square -> (start, duration, colour before, colour after); None before: a new disc
+        self.anims: dict[int, tuple[float, float, int | None, int]] = {}
+        self.show_eval = False
+        self.evals: dict[int, float] = {}
+        self.eval_state: OthelloState | None = None
+        self.eval_job = None
+
+    # ---------------------------------------------------------------- geometry
+    def layout(self, rect: pygame.Rect, state: OthelloState) -> None:
+        super().layout(rect, state)
+        self.cell = min(rect.width, rect.height) / 9.0  # 8 squares and the frame with coordinates
+        self.origin = (rect.centerx - 4 * self.cell, rect.centery - 4 * self.cell)
+
+    def square_rect(self, sq: int) -> pygame.Rect:
+        row, col = divmod(sq, 8)
+        x, y = self.origin
+        return pygame.Rect(round(x + col * self.cell), round(y + row * self.cell),
+                           round(self.cell), round(self.cell))
+
+    def square_at(self, pos) -> int | None:
+        x, y = pos[0] - self.origin[0], pos[1] - self.origin[1]
+        if 0 <= x < 8 * self.cell and 0 <= y < 8 * self.cell:
+            return int(y // self.cell) * 8 + int(x // self.cell)
+        return None
+
+    def move_at(self, pos, state: OthelloState):
+        """The square clicked; any click passes when a pass is the only move."""
+        if not moves_mask(state.me, state.opp) and moves_mask(state.opp, state.me):
+            return PASS
+        return self.square_at(pos)
+
+    def miss_message(self) -> str:
+        return "Click on a square of the board"
+
+    def banner(self, match) -> str | None:
+        s = match.state
+        if not moves_mask(s.me, s.opp) and moves_mask(s.opp, s.me):
+            return f"{match.seats[s.player].label}: no legal move. Click the board to pass"
+        return None
+
+    # ---------------------------------------------------------------- seats and scores
+    def seat_color(self, seat: int) -> tuple[int, int, int]:
+        return DISC[seat]
+
+    def draw_seat_icon(self, surface, center, radius: float, seat: int) -> None:
+        pygame.draw.circle(surface, DISC[seat], center, radius)
+        pygame.draw.circle(surface, RIM[seat], center, radius, max(1, round(radius / 6)))
+
+    def scores(self, state: OthelloState) -> list[str]:
+        return [str(v) for v in state.counts()]
+
+    # ---------------------------------------------------------------- the game's own buttons
+    def actions(self):
+        return [("Export", self.export), ("Import", self.open_import),
+                ("Evaluation: on" if self.show_eval else "Evaluation", self.toggle_eval)]
+
+    def export(self) -> None:
+        from boardhub.games.othello.transcripts import export_transcript
+        self.scene.say(export_transcript(self.scene.match.moves))
+
+    def open_import(self) -> None:
+        from boardhub.games.othello.transcripts import ImportScene
+        self.scene.app.push(ImportScene(self.scene.app, self.scene))
+
+    def toggle_eval(self) -> None:
+        self.show_eval = not self.show_eval
+        self.evals, self.eval_state = {}, None
+
+    def update(self, dt: float) -> None:
+        """Keep the evaluation overlay for the position a human is thinking about."""
+        scene = self.scene
+        m = scene.match
+        if not self.show_eval or not m.human_to_move:
+            return
+        job = self.eval_job
+        if job is not None and job.done:
+            self.eval_job = None
+            if job.error is None and job.view == m.state:
+                self.evals, self.eval_state = dict(job.move), m.state
+        if self.eval_job is None and self.eval_state != m.state:
+            self.evals = {}
+            self.eval_state = None
+            self.eval_job = scene.app.worker.submit("othello", ANALYSIS, m.state, EVAL_SECONDS)
+
+    # ---------------------------------------------------------------- animation
+    def on_move(self, seat, move, before: OthelloState, after: OthelloState, now: float, duration: float) -> None:
+        if move == PASS or duration <= 0:
+            return
+        self.anims[move] = (now, duration * 0.6, None, seat)
+        changed = (before.black ^ after.black) & ~(1 << move)
+        for sq in range(64):
+            if changed >> sq & 1:
+                # flips ripple out from the new disc, a little later the farther they are
+                dist = max(abs(sq // 8 - move // 8), abs(sq % 8 - move % 8))
+                self.anims[sq] = (now + duration * 0.15 * dist, duration, 1 - seat, seat)
+
+    def busy(self, now: float) -> bool:
+        return any(start + d > now for start, d, _, _ in self.anims.values())
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface, state: OthelloState, history: list, ctx: DrawContext) -> None:
+        c = self.cell
+        x0, y0 = self.origin
+        frame = pygame.Rect(round(x0 - c * 0.45), round(y0 - c * 0.45), round(c * 8.9), round(c * 8.9))
+        pygame.draw.rect(surface, GREEN_DARK, frame, border_radius=round(c * 0.15))
+        board = pygame.Rect(round(x0), round(y0), round(c * 8), round(c * 8))
+        pygame.draw.rect(surface, GREEN, board)
+        for k in range(9):
+            w = 2 if k in (0, 8) else 1
+            pygame.draw.line(surface, GREEN_DARK, (x0 + k * c, y0), (x0 + k * c, y0 + 8 * c), w)
+            pygame.draw.line(surface, GREEN_DARK, (x0, y0 + k * c), (x0 + 8 * c, y0 + k * c), w)
+        for gx, gy in ((2, 2), (6, 2), (2, 6), (6, 6)):
+            pygame.draw.circle(surface, GREEN_DARK, (x0 + gx * c, y0 + gy * c), max(2, c * 0.06))
+        label = (190, 220, 200)
+        for k in range(8):
+            theme.text(surface, COLUMNS[k], c * 0.3, (x0 + (k + 0.5) * c, y0 - c * 0.24), label, "center")
+            theme.text(surface, str(k + 1), c * 0.3, (x0 - c * 0.24, y0 + (k + 0.5) * c), label, "center")
+        for sq in range(64):
+            disc = state.disc(sq)
+            if disc is not None:
+                self._draw_disc(surface, sq, disc, ctx.now)
+        last = next((p.move for p in reversed(history) if p.move != PASS), None)
+        if ctx.last_move and last is not None and state.disc(last) is not None:
+            r = self.square_rect(last)
+            pygame.draw.circle(surface, (230, 60, 50), r.center, max(3, c * 0.08))
+        legal = moves_mask(state.me, state.opp)
+        if ctx.hover is not None and ctx.hints:
+            for sq in range(64):
+                if legal >> sq & 1 and sq not in self.evals:
+                    pygame.draw.circle(surface, theme.lighten(GREEN, 0.25) if state.player else GREEN_DARK,
+                                       self.square_rect(sq).center, c * 0.13)
+        if ctx.hover is not None:
+            sq = self.square_at(ctx.hover)
+            if sq is not None and legal >> sq & 1:
+                ghost = pygame.Surface((round(c), round(c)), pygame.SRCALPHA)
+                pygame.draw.circle(ghost, (*DISC[state.player], 120), (c / 2, c / 2), c * 0.4)
+                surface.blit(ghost, self.square_rect(sq))
+        if self.show_eval and self.eval_state == state and ctx.hover is not None:
+            self._draw_evals(surface)
+
+    def _draw_disc(self, surface, sq: int, disc: int, now: float) -> None:
+        r = self.square_rect(sq)
+        radius = self.cell * 0.4
+        color, sx = disc, 1.0
+        anim = self.anims.get(sq)
+        if anim is not None:
+            start, dur, before, after = anim
+            t = 1.0 if dur <= 0 else min(1.0, max(0.0, (now - start) / dur))
+            if before is None:
+                radius *= 0.4 + 0.6 * t
+            else:  # a flip: the disc narrows to its edge and opens in the other colour
+                sx = abs(math.cos(math.pi * t))
+                color = before if t < 0.5 else after
+        w, h = max(2, radius * 2 * sx), radius * 2
+        shadow = pygame.Rect(0, 0, w, h)
+        shadow.center = (r.centerx + self.cell * 0.03, r.centery + self.cell * 0.05)
+        pygame.draw.ellipse(surface, GREEN_DARK, shadow)
+        body = pygame.Rect(0, 0, w, h)
+        body.center = r.center
+        pygame.draw.ellipse(surface, DISC[color], body)
+        pygame.draw.ellipse(surface, RIM[color], body, max(1, round(self.cell * 0.03)))
+
+    def _draw_evals(self, surface) -> None:
+        best = max(self.evals.values(), default=0)
+        for sq, score in self.evals.items():
+            if sq == PASS:
+                continue
+            r = self.square_rect(sq)
+            color = (255, 230, 120) if score == best else (235, 245, 235)
+            theme.text(surface, f"{score:+.0f}", self.cell * 0.36, r.center, color, "center", bold=score == best)
