@@ -2,30 +2,44 @@
 the AI move limit and referee mode."""
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pygame
 
+from boardhub.core.ai import AISpec
 from boardhub.core.match import Seat
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
-from boardhub.ui.widgets import Button, Choice, Toggle
+from boardhub.ui.widgets import Button, Choice, TextField, Toggle
 
 LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 ORDINALS = ("Moves first", "Moves second", "Moves third", "Moves fourth")
 
 
 def ai_choices(game) -> tuple[list, list[str]]:
-    """Human, then every AI of the game with each of its levels ("greedy:5")."""
+    """Human, every AI of the game with each of its levels ("greedy:5"), then its engine protocols."""
     values: list = [None]
     labels = ["Human"]
     for a in game.ai_entries:
         for level in a.levels or (None,):
             values.append(a.name if level is None else f"{a.name}:{level}")
             labels.append(f"{a.name.capitalize()} AI" + ("" if level is None else f" {level}"))
+    for proto in game.externals:
+        values.append(f"{proto}:")
+        labels.append(f"Engine ({proto.upper()})")
     return values, labels
 
 
 def seat_label(ai: str | None) -> str:
-    return "Human" if ai is None else ai.replace(":", " ").capitalize()
+    """How a seat is named: "Human", "Greedy 5 AI", "edax (GTP)"."""
+    if ai is None:
+        return "Human"
+    external = AISpec.parse(ai).external
+    if external is not None:
+        proto, argv = external
+        return f"{Path(argv[0]).stem} ({proto.upper()})"
+    return ai.replace(":", " ").capitalize() + " AI"
 
 
 def default_config(game, mode: str) -> dict:
@@ -46,7 +60,7 @@ def make_seats(ais: list[str | None]) -> list[Seat]:
         if ai is None:
             names.append("You" if humans == 1 else f"Player {ais[:i + 1].count(None)}")
         else:
-            base = f"{seat_label(ai)} AI"
+            base = seat_label(ai)
             names.append(f"{base} {ais[:i + 1].count(ai)}" if ais.count(ai) > 1 else base)
     return [Seat(ai, name) for ai, name in zip(ais, names)]
 
@@ -59,7 +73,13 @@ class SetupScene(Scene):
             or default_config(game, mode)
         self.mode = mode
         values, labels = ai_choices(game)
-        self.seat_choices = [Choice(values, labels, ai) for ai in config["seats"]]
+        self.seat_choices = [Choice(values, labels, self._choice_of(ai), lambda _: self.layout(self.size))
+                             for ai in config["seats"]]
+        # an engine seat's command line ("edax -gtp"), shown beside its choice
+        self.engine_fields = [TextField(ai.partition(":")[2] if self._choice_of(ai) != ai else "",
+                                        placeholder="program and arguments")
+                              for ai in config["seats"]]
+        self.error = ""
         self.option_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices],
                                           config["options"].get(o.key, o.default)))
                                for o in game.options]
@@ -73,6 +93,20 @@ class SetupScene(Scene):
         self.start_button = Button("Start", self.start, primary=True)
         self.back_button = Button("Back", self.app.pop)
 
+    def _choice_of(self, ai: str | None) -> str | None:
+        """The seat's entry in the choice list: engine seats show as their protocol."""
+        if ai is not None and ai.partition(":")[0] in self.game.externals:
+            return ai.partition(":")[0] + ":"
+        return ai
+
+    @staticmethod
+    def _is_engine(value: str | None) -> bool:
+        return value is not None and value.endswith(":")
+
+    def seat_values(self) -> list[str | None]:
+        return [c.value + f.text.strip() if self._is_engine(c.value) else c.value
+                for c, f in zip(self.seat_choices, self.engine_fields)]
+
     def set_mode(self, mode: str) -> None:
         self.mode = mode
         config = default_config(self.game, mode)
@@ -81,18 +115,36 @@ class SetupScene(Scene):
         self.referee.value = config["referee"]
 
     def swap(self) -> None:
-        seats = [c.value for c in self.seat_choices]
+        seats = self.seat_values()
         seats = seats[1:] + seats[:1]
-        for choice, ai in zip(self.seat_choices, seats):
-            choice.set(ai)
+        for choice, field, ai in zip(self.seat_choices, self.engine_fields, seats):
+            choice.set(self._choice_of(ai))
+            field.text = ai.partition(":")[2] if self._is_engine(self._choice_of(ai)) else field.text
+        self.layout(self.size)
 
     def config(self) -> dict:
-        return {"seats": [c.value for c in self.seat_choices],
+        return {"seats": self.seat_values(),
                 "options": {o.key: c.value for o, c in self.option_choices},
                 "limit": self.limit.value, "referee": self.referee.value}
 
+    def engine_problem(self) -> str:
+        """Why an engine seat cannot start, or ""."""
+        for i, value in enumerate(self.seat_values()):
+            if value is None or AISpec.parse(value).external is None:
+                continue
+            try:
+                proto, argv = AISpec.parse(value).external
+            except ValueError:
+                return f"{ORDINALS[i]}: give the engine's program and its arguments"
+            if shutil.which(argv[0]) is None and not Path(argv[0]).expanduser().is_file():
+                return f"{ORDINALS[i]}: cannot find the program {argv[0]!r}"
+        return ""
+
     def start(self) -> None:
         from boardhub.scenes.game import GameScene
+        self.error = self.engine_problem()
+        if self.error:
+            return
         config = self.config()
         self.app.last_setup[(self.game.key, self.mode)] = config
         self.app.replace(GameScene(self.app, self.game, config))
@@ -100,6 +152,7 @@ class SetupScene(Scene):
     def widgets(self):
         yield from self.mode_buttons
         yield from self.seat_choices
+        yield from (f for f in self.engine_fields if f.visible)
         yield from (c for _, c in self.option_choices)
         yield from (self.limit, self.referee, self.swap_button, self.start_button, self.back_button)
 
@@ -118,8 +171,12 @@ class SetupScene(Scene):
             b.rect = pygame.Rect(round(x0 + i * (mw + gap)), round(y), round(mw), round(row_h))
         y += row_h + 28 * s
         self.rows: list[tuple[str, int]] = []
-        for i, c in enumerate(self.seat_choices):
-            c.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h))
+        for i, (c, f) in enumerate(zip(self.seat_choices, self.engine_fields)):
+            f.visible = self._is_engine(c.value)
+            choice_w = field_w * 0.42 if f.visible else field_w
+            c.rect = pygame.Rect(round(x0 + lab_w), round(y), round(choice_w), round(row_h))
+            f.rect = pygame.Rect(round(x0 + lab_w + choice_w + gap), round(y), round(field_w - choice_w - gap),
+                                 round(row_h))
             self.rows.append((ORDINALS[i], round(y)))
             y += row_h + gap
         self.swap_button.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h * 0.85))
@@ -140,6 +197,9 @@ class SetupScene(Scene):
         self.x0 = x0
 
     def process_event(self, event):
+        for f in self.engine_fields:
+            if f.visible and f.handle(event):
+                return None
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -169,6 +229,9 @@ class SetupScene(Scene):
         for wdg in self.widgets():
             if wdg not in self.mode_buttons:
                 wdg.draw(surface)
+        if self.error:
+            theme.text(surface, self.error, 22 * s, (p.centerx, self.start_button.rect.y - 24 * s),
+                       theme.ERROR, "center")
 
     def current_mode(self) -> str:
         humans = sum(c.value is None for c in self.seat_choices)
