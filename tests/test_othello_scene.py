@@ -1,0 +1,78 @@
+"""The Othello board in the app, headless: clicks, refusals, passes and the pixels of discs."""
+import random
+
+import pygame
+import pytest
+
+from boardhub import games
+from boardhub.app import App
+from boardhub.games.othello.engine import PASS, parse_square
+from boardhub.games.othello.scene import DISC
+from boardhub.scenes.game import GameScene
+from boardhub.scenes.menu import MenuScene
+
+OTHELLO = games.get("othello")
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800))
+    a.push(MenuScene(a))
+    a.frame(0.016)
+    yield a
+    a.close()
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame(0.016)
+
+
+def pvp(app) -> GameScene:
+    app.push(GameScene(app, OTHELLO, {"seats": [None, None], "options": {}, "limit": 0.5, "referee": False}))
+    app.frame(0.016)
+    return app.top
+
+
+def test_a_click_plays_the_square_and_the_disc_turns_black(app):
+    game = pvp(app)
+    f5 = game.board.square_rect(parse_square("f5")).center
+    click(app, f5)
+    assert game.match.moves == [parse_square("f5")]
+    for _ in range(60):
+        app.frame(0.016)
+    assert app.screen.get_at(f5)[:3] == (230, 60, 50)  # the last-move marker
+    off_centre = (f5[0] + round(game.board.cell * 0.25), f5[1])
+    assert app.screen.get_at(off_centre)[:3] == DISC[0]
+    e5 = game.board.square_rect(parse_square("e5")).center  # outflanked: now black too
+    assert app.screen.get_at(e5)[:3] == DISC[0]
+    assert game.board.scores(game.match.state) == ["4", "1"]
+
+
+@pytest.mark.parametrize("square, words", [("a1", "flips nothing"), ("d4", "taken")])
+def test_illegal_clicks_are_refused_with_the_reason(app, square, words):
+    game = pvp(app)
+    click(app, game.board.square_rect(parse_square(square)).center)
+    assert game.match.moves == [] and words in game.message
+
+
+def test_a_player_without_a_move_is_told_and_passes_with_a_click(app):
+    rules = OTHELLO.rules
+    rng = random.Random(0)
+    for _ in range(500):  # find a random game in which someone must pass
+        state, moves = rules.new_game(), []
+        while not rules.is_over(state) and rules.legal_moves(state) != [PASS]:
+            move = rng.choice(rules.legal_moves(state))
+            moves.append(move)
+            state = rules.apply(state, move)
+        if not rules.is_over(state):
+            break
+    game = pvp(app)
+    game.match.replay(moves)
+    app.frame(0.016)
+    assert "no legal move" in game.status()[0]
+    click(app, game.board.square_rect(0).center)
+    assert game.match.moves[-1] == PASS
+    app.frame(0.016)
+    assert "passes" in game.message
