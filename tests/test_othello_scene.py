@@ -7,7 +7,7 @@ import pytest
 from boardhub import games
 from boardhub.app import App
 from boardhub.games.othello.engine import PASS, parse_square
-from boardhub.games.othello.scene import DISC
+from boardhub.games.othello.scene import DISC, LAST_MOVE
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.menu import MenuScene
 
@@ -42,7 +42,7 @@ def test_a_click_plays_the_square_and_the_disc_turns_black(app):
     assert game.match.moves == [parse_square("f5")]
     for _ in range(60):
         app.frame(0.016)
-    assert app.screen.get_at(f5)[:3] == (230, 60, 50)  # the last-move marker
+    assert app.screen.get_at(f5)[:3] == LAST_MOVE
     off_centre = (f5[0] + round(game.board.cell * 0.25), f5[1])
     assert app.screen.get_at(off_centre)[:3] == DISC[0]
     e5 = game.board.square_rect(parse_square("e5")).center  # outflanked: now black too

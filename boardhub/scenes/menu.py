@@ -1,6 +1,8 @@
 """The main menu: one card per game with the source's three modes, Continue, Settings."""
 from __future__ import annotations
 
+import importlib
+
 import pygame
 
 from boardhub import games
@@ -20,6 +22,7 @@ class MenuScene(Scene):
         for g in self.games:
             buttons = [Button(label, lambda g=g, m=mode: self.open_setup(g, m)) for label, mode in MODES]
             buttons.append(Button("Rules", lambda g=g: self.open_rules(g)))
+            buttons += [Button(label, lambda g=g, p=page: self.open_page(g, p)) for label, page in g.pages]
             self.cards.append((g, pygame.Rect(0, 0, 0, 0), buttons))
         self.continue_button = Button("Continue", self.continue_game, primary=True)
         self.settings_button = Button("Settings", self.open_settings)
@@ -53,7 +56,7 @@ class MenuScene(Scene):
         n = len(self.cards)
         cols = max(1, min(n, int((w - 80 * s) // (380 * s))))
         card_w = min(460 * s, (w - 80 * s) / cols - 24 * s)
-        card_h = 310 * s
+        card_h = (126 + 46 * max(len(b) for _, _, b in self.cards)) * s
         total = cols * card_w + (cols - 1) * 24 * s
         for k, (g, rect, buttons) in enumerate(self.cards):
             cx = w / 2 - total / 2 + (k % cols) * (card_w + 24 * s)
@@ -71,6 +74,10 @@ class MenuScene(Scene):
     def open_rules(self, game) -> None:
         from boardhub.scenes.rules_page import RulesScene
         self.app.push(RulesScene(self.app, game))
+
+    def open_page(self, game, page: str) -> None:
+        module, _, cls = page.partition(":")
+        self.app.push(getattr(importlib.import_module(module), cls)(self.app, game))
 
     def open_settings(self) -> None:
         from boardhub.scenes.settings import SettingsScene

@@ -15,6 +15,7 @@ GREEN = (22, 118, 66)
 GREEN_DARK = (14, 84, 46)
 DISC = {BLACK: (28, 28, 32), 1: (242, 242, 236)}
 RIM = {BLACK: (70, 70, 78), 1: (190, 190, 184)}
+LAST_MOVE = (230, 60, 50)
 EVAL_SECONDS = 0.45
 
 
@@ -147,7 +148,7 @@ class OthelloBoard(BoardView):
         last = next((p.move for p in reversed(history) if p.move != PASS), None)
         if ctx.last_move and last is not None and state.disc(last) is not None:
             r = self.square_rect(last)
-            pygame.draw.circle(surface, (230, 60, 50), r.center, max(3, c * 0.08))
+            pygame.draw.circle(surface, LAST_MOVE, r.center, max(3, c * 0.08))
         legal = moves_mask(state.me, state.opp)
         if ctx.hover is not None and ctx.hints:
             for sq in range(64):
