@@ -17,6 +17,7 @@ class Settings:
     last_move: bool = True
     ai_delay: float = 1.0  # before an AI's move shows against a human (the source's 1 s)
     ava_delay: float = 0.5  # between moves in AI vs AI (the source's 0.5 s)
+    learn_in_app: bool = False  # Othello's learned AI keeps learning from the games played here
 
     @property
     def animation_seconds(self) -> float:

@@ -24,6 +24,7 @@ class SettingsScene(Scene):
             ("Last-move highlight", Toggle(st.last_move, lambda v: self.set("last_move", v))),
             ("AI move delay vs you", Choice(DELAYS, [f"{d:g} s" for d in DELAYS], st.ai_delay,
                                             lambda v: self.set("ai_delay", v))),
+            ("Othello: learn from games here", Toggle(st.learn_in_app, lambda v: self.set("learn_in_app", v))),
         ]
         self.back = Button("Back", self.close, primary=True)
 
@@ -49,7 +50,7 @@ class SettingsScene(Scene):
         self.panel.center = (size[0] / 2, size[1] / 2)
         y = self.panel.y + 100 * s
         for _, w in self.rows:
-            w.rect = pygame.Rect(round(self.panel.x + 300 * s), round(y), round(self.panel.width - 340 * s), round(40 * s))
+            w.rect = pygame.Rect(round(self.panel.x + 340 * s), round(y), round(self.panel.width - 380 * s), round(40 * s))
             y += 56 * s
         self.back.rect = pygame.Rect(round(self.panel.centerx - 90 * s), round(self.panel.bottom - 72 * s),
                                      round(180 * s), round(48 * s))
