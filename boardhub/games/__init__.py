@@ -48,6 +48,8 @@ class GameEntry:
     externals: dict[str, Callable[..., AI]] = field(default_factory=dict)
     # "module:function" with (view, deadline) -> {move: score}: the app's evaluation overlay
     analysis: str | None = None
+    # keep the source's game records: the moves, one a line, in PvP.txt / PvA.txt / AvA.txt
+    records: bool = False
     # more screens on the game's menu card: (label, "module:SceneClass" taking (app, game))
     pages: tuple[tuple[str, str], ...] = ()
 

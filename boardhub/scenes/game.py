@@ -161,6 +161,8 @@ class GameScene(Scene):
             self.say(f"Could not save the game: {exc}")
 
     def write_record(self) -> None:
+        if not self.game.records:
+            return
         try:
             saves.write_record(self.match.kind, [self.match.rules.move_to_text(m) for m in self.match.moves])
         except OSError as exc:

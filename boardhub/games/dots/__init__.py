@@ -37,4 +37,5 @@ ENTRY = GameEntry(
     blurb="Draw lines, close boxes, keep control of the chains.",
     scene="boardhub.games.dots.scene:DotsBoard",
     options=DotsRules.options,
+    records=True,
 )
