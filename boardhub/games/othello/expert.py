@@ -1,0 +1,360 @@
+"""Othello's expert AI: our own searcher, as strong as a short move limit allows.
+
+Midgame: iterative-deepening negamax with principal-variation search (a full
+window for the first move, null windows to refute the others), a transposition
+table of bounds and best moves kept for the whole game, and move ordering by
+the table's move, then fewest replies left to the other side (mobility), then
+the history of moves that caused cut-offs. Leaves are scored by
+`evaluation.evaluate`.
+
+Endgame: from SOLVE_EMPTIES empty squares the exact solver of `endgame` takes
+over. It first proves win, draw or loss (a narrow window is much cheaper),
+then the exact disc margin while time remains; a proof that does not finish
+in time leaves the midgame search's move in place.
+
+Time: the AI spends at most TIME_SHARE of the time left to its deadline and
+looks at the clock every few hundred nodes, so it answers before the deadline
+even on a busy machine. Given a seed it plays the same way (only the depth
+reached depends on the machine's speed); the seed picks among near-equal
+moves in the opening, so that series of games differ.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from boardhub.games.othello.endgame import SQUARE_RANK, EndgameSolver, SolveTimeout, final_score
+from boardhub.games.othello.engine import PASS, OthelloState
+from boardhub.games.othello.evaluation import UNIT, evaluate
+from boardhub.games.othello.searchbits import flips, moves
+
+TIME_SHARE = 0.8  # of the time left to the deadline
+CLOCK_EVERY = 256  # nodes between two looks at the clock
+SOLVE_EMPTIES = 18  # from here the exact solver tries to prove the result
+EXACT_EMPTIES = 12  # at most this many: no win/loss test first, straight to the exact score
+DEEPEN_SHARE = 0.4  # past this share of the budget a new iteration would not finish: stop
+MIDGAME_SHARE_IN_ENDGAME = 0.15  # budget for the heuristic search before a proof is tried
+OPENING_EMPTIES = 52  # while this many empties or more, the seed picks among near-equal moves
+OPENING_SLACK = 30  # "near-equal": within this many UNIT of the best
+WIN = 100 * UNIT  # added to a finished game's margin so any win outranks any heuristic score
+TABLE_LIMIT = 400_000
+MAX_DEPTH = 60
+
+# squares from the most to the least promising, for the cheap ordering next to the leaves
+BY_RANK = tuple(sorted(range(64), key=lambda sq: (SQUARE_RANK[sq], sq)))
+
+
+class SearchTimeout(Exception):
+    """The search's time is up; the last completed iteration stands."""
+
+
+def _finished(me: int, opp: int) -> int:
+    """A finished game's value in UNIT: the margin, pushed beyond every heuristic score."""
+    margin = final_score(me, opp)
+    if margin > 0:
+        return margin * UNIT + WIN
+    if margin < 0:
+        return margin * UNIT - WIN
+    return 0
+
+
+def to_discs(value: int) -> float:
+    """A search value as a disc margin for people: the win bonus removed, one decimal."""
+    if value >= WIN:
+        value -= WIN
+    elif value <= -WIN:
+        value += WIN
+    return round(value / UNIT, 1)
+
+
+class ExpertAI:
+    """The expert: midgame search, then an exact endgame. One object plays one seat of one game."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.solver = EndgameSolver()
+        self.history = [0] * 64
+        self.nodes = 0
+        self.depth = 0  # the deepest iteration the last search finished, for benchmarks
+        self._next_check = CLOCK_EVERY
+        self._stop = float("inf")
+
+    # ------------------------------------------------------------------ the AI protocol
+    def choose(self, view: OthelloState, deadline: float) -> int:
+        """The move to play, answered within TIME_SHARE of the time left to `deadline`."""
+        me, opp = view.me, view.opp
+        legal = moves(me, opp)
+        if not legal:
+            return PASS
+        squares = [sq for sq in BY_RANK if legal >> sq & 1]
+        if len(squares) == 1:
+            return squares[0]
+        start = time.monotonic()
+        stop = start + TIME_SHARE * max(0.0, deadline - start)
+        empties = 64 - (me | opp).bit_count()
+        if empties <= SOLVE_EMPTIES:
+            return self._endgame_move(me, opp, squares, empties, start, stop)
+        if empties >= OPENING_EMPTIES:
+            scores = self._score_all(me, opp, squares, start, stop)
+            best = max(scores.values())
+            near = [sq for sq in squares if scores[sq] >= best - OPENING_SLACK]
+            return self.rng.choice(near)
+        return self._iterate(me, opp, squares, start, stop)[0]
+
+    def evaluate_moves(self, state: OthelloState, deadline: float) -> dict[int, float]:
+        """Every legal move's value in discs for the mover, for the app's evaluation overlay.
+
+        Unlike `choose`, every move gets a full-window score (not just a bound),
+        exact where the endgame solver finishes in time.
+        """
+        me, opp = state.me, state.opp
+        legal = moves(me, opp)
+        start = time.monotonic()
+        stop = start + TIME_SHARE * max(0.0, deadline - start)
+        if not legal:
+            if not moves(opp, me):
+                return {}
+            after = self.evaluate_moves(OthelloState(state.black, state.white, 1 - state.player), deadline)
+            return {PASS: -max(after.values())}
+        squares = [sq for sq in BY_RANK if legal >> sq & 1]
+        heuristic = self._score_all(me, opp, squares, start, stop)
+        out = {sq: to_discs(v) for sq, v in heuristic.items()}
+        if 64 - (me | opp).bit_count() <= SOLVE_EMPTIES:
+            try:
+                for sq in sorted(squares, key=lambda s: -heuristic[s]):
+                    f = flips(me, opp, sq)
+                    out[sq] = float(-self.solver.solve(opp ^ f, me | f | 1 << sq, deadline=stop))
+            except SolveTimeout:
+                pass
+        return out
+
+    # ------------------------------------------------------------------ midgame
+    def _iterate(self, me: int, opp: int, squares: list[int], start: float, stop: float,
+                 share: float = DEEPEN_SHARE) -> tuple[int, int]:
+        """Iterative deepening with PVS at the root: (best square, its value) of the last finished depth."""
+        self._start_clock(stop)
+        order = self._order(me, opp, squares, 2)
+        best, value = order[0], 0
+        budget = stop - start
+        try:
+            for depth in range(1, MAX_DEPTH):
+                alpha, beta = -WIN - 65 * UNIT, WIN + 65 * UNIT
+                done = None
+                for i, sq in enumerate(order):
+                    f = flips(me, opp, sq)
+                    mine, theirs = me | f | 1 << sq, opp ^ f
+                    if i == 0:
+                        v = -self._search(theirs, mine, depth - 1, -beta, -alpha, False)
+                    else:
+                        v = -self._search(theirs, mine, depth - 1, -alpha - 1, -alpha, False)
+                        if v > alpha:
+                            v = -self._search(theirs, mine, depth - 1, -beta, -v, False)
+                    if i == 0 or v > alpha:
+                        alpha = v
+                        done = sq
+                        # a move proven better than the first stands even if this depth is cut short
+                        best, value = sq, v
+                order.remove(done)
+                order.insert(0, done)
+                self.depth = depth
+                if depth >= 64 - (me | opp).bit_count() or time.monotonic() - start > share * budget:
+                    break
+        except SearchTimeout:
+            pass
+        return best, value
+
+    def _score_all(self, me: int, opp: int, squares: list[int], start: float, stop: float) -> dict[int, int]:
+        """Every move's full-window value, deepening while time remains (the last finished depth stands)."""
+        self._start_clock(stop)
+        scores = {sq: 0 for sq in squares}
+        order = self._order(me, opp, squares, 2)
+        budget = stop - start
+        try:
+            for depth in range(1, MAX_DEPTH):
+                current = {}
+                for sq in order:
+                    f = flips(me, opp, sq)
+                    current[sq] = -self._search(opp ^ f, me | f | 1 << sq, depth - 1,
+                                                -WIN - 65 * UNIT, WIN + 65 * UNIT, False)
+                scores = current
+                order.sort(key=lambda s: -scores[s])
+                if depth >= 64 - (me | opp).bit_count() or time.monotonic() - start > DEEPEN_SHARE * budget:
+                    break
+        except SearchTimeout:
+            pass
+        return scores
+
+    def _start_clock(self, stop: float) -> None:
+        self._stop = stop
+        self._next_check = self.nodes + CLOCK_EVERY
+        if len(self.table) > TABLE_LIMIT:
+            self.table.clear()
+
+    def _order(self, me: int, opp: int, squares: list[int], depth: int, hint: int = -1) -> list[int]:
+        """Squares by promise: the table's move, then fewest replies, then cut-off history."""
+        history = self.history
+        keyed = []
+        for sq in squares:
+            if sq == hint:
+                keyed.append((-1 << 30, sq))
+                continue
+            f = flips(me, opp, sq)
+            mine = me | f | 1 << sq
+            keyed.append((moves(opp ^ f, mine).bit_count() * 4096 + SQUARE_RANK[sq] * 256 - history[sq], sq))
+        keyed.sort()
+        return [sq for _, sq in keyed]
+
+    def _search(self, me: int, opp: int, depth: int, alpha: int, beta: int, passed: bool) -> int:
+        """Negamax PVS, fail-soft: the value for `me` to move, bounded by (alpha, beta)."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + CLOCK_EVERY
+            if time.monotonic() > self._stop:
+                raise SearchTimeout
+        legal = moves(me, opp)
+        if not legal:
+            if passed:
+                return _finished(me, opp)
+            return -self._search(opp, me, depth, -beta, -alpha, True)
+        if depth <= 0:
+            return evaluate(me, opp, legal)
+        if depth == 1:
+            return self._frontier(me, opp, legal, alpha, beta)
+        key = (me, opp)
+        entry = self.table.get(key)
+        hint = -1
+        if entry is not None:
+            d, lo, hi, hint = entry
+            if d >= depth:
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+        history = self.history
+        children = []
+        for sq in BY_RANK:
+            if legal >> sq & 1:
+                f = flips(me, opp, sq)
+                mine = me | f | 1 << sq
+                theirs = opp ^ f
+                if sq == hint:
+                    k = -1 << 30
+                else:
+                    k = moves(theirs, mine).bit_count() * 4096 - history[sq]
+                children.append((k, sq, mine, theirs))
+        children.sort()
+        alpha0 = alpha
+        best = -WIN - 65 * UNIT
+        best_sq = -1
+        first = True
+        for _, sq, mine, theirs in children:
+            if first:
+                v = -self._search(theirs, mine, depth - 1, -beta, -alpha, False)
+                first = False
+            else:
+                v = -self._search(theirs, mine, depth - 1, -alpha - 1, -alpha, False)
+                if alpha < v < beta:
+                    v = -self._search(theirs, mine, depth - 1, -beta, -v, False)
+            if v > best:
+                best = v
+                best_sq = sq
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        history[sq] += depth * depth
+                        break
+        if best >= beta:
+            self.table[key] = (depth, best, WIN + 65 * UNIT, best_sq)
+        elif best <= alpha0:
+            self.table[key] = (depth, -WIN - 65 * UNIT, best, best_sq)
+        else:
+            self.table[key] = (depth, best, best, best_sq)
+        return best
+
+    def _frontier(self, me: int, opp: int, legal: int, alpha: int, beta: int) -> int:
+        """Depth 1: every reply scored by the evaluation, in a cheap fixed order, no table."""
+        best = -WIN - 65 * UNIT
+        for sq in BY_RANK:
+            if legal >> sq & 1:
+                f = flips(me, opp, sq)
+                mine = me | f | 1 << sq
+                theirs = opp ^ f
+                reply = moves(theirs, mine)
+                if reply:
+                    v = -evaluate(theirs, mine, reply)
+                elif moves(mine, theirs):
+                    v = evaluate(mine, theirs)
+                else:
+                    v = _finished(mine, theirs)
+                self.nodes += 1
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            return v
+        return best
+
+    # ------------------------------------------------------------------ endgame
+    def _endgame_move(self, me: int, opp: int, squares: list[int], empties: int,
+                      start: float, stop: float) -> int:
+        """The solver's move: a proven win (or the best proven result) when it finishes in time."""
+        budget = stop - start
+        if empties > EXACT_EMPTIES:
+            move, _ = self._iterate(me, opp, squares, start, start + MIDGAME_SHARE_IN_ENDGAME * budget, 1.0)
+        else:
+            move = self._order(me, opp, squares, 2)[0]
+        order = [move] + [sq for sq in self._order(me, opp, squares, 2) if sq != move]
+        if empties > EXACT_EMPTIES:
+            try:
+                move, value = self._solve_root(me, opp, order, -1, 1, stop)
+            except SolveTimeout:
+                return move
+            order = [move] + [sq for sq in order if sq != move]
+            if value < 0:
+                return move  # lost against perfect play: the heuristic move keeps the best chances
+        try:
+            move, _ = self._solve_root(me, opp, order, -64, 64, stop)
+        except SolveTimeout:
+            pass
+        return move
+
+    def _solve_root(self, me: int, opp: int, order: list[int], alpha: int, beta: int,
+                    stop: float) -> tuple[int, int]:
+        """PVS at the root with the exact solver: the best square and its score bounded by (alpha, beta)."""
+        best, best_v = order[0], -65
+        for i, sq in enumerate(order):
+            f = flips(me, opp, sq)
+            mine, theirs = me | f | 1 << sq, opp ^ f
+            if i == 0:
+                v = -self.solver.solve(theirs, mine, -beta, -alpha, stop)
+            else:
+                v = -self.solver.solve(theirs, mine, -alpha - 1, -alpha, stop)
+                if alpha < v < beta:
+                    v = -self.solver.solve(theirs, mine, -beta, -v, stop)
+            if v > best_v:
+                best, best_v = sq, v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return best, best_v
+
+
+_ANALYST = ExpertAI(seed=0)
+
+
+def evaluate_moves(state: OthelloState, deadline: float) -> dict[int, float]:
+    """The expert's score in discs, for the mover, of every legal move (PASS when that is the only one).
+
+    One analyst serves every call, so its tables carry over while a person
+    thinks about consecutive positions of a game.
+    """
+    return _ANALYST.evaluate_moves(state, deadline)
