@@ -1,4 +1,4 @@
-"""The command line: `python -m boardhub [arena|ais] ...`; no arguments opens the app."""
+"""The command line: `python -m boardhub [arena|ais|perft] ...`; no arguments opens the app."""
 from __future__ import annotations
 
 import argparse
@@ -41,6 +41,14 @@ def cmd_arena(args, extra: list[str]) -> int:
     return 0
 
 
+def cmd_perft(args) -> int:
+    """Print the leaf count from the start, to check the move generator against published counts."""
+    from boardhub.games.othello.engine import START
+    from boardhub.games.othello.perft import perft
+    print(perft(START, args.depth))
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="boardhub", description="boardhub command line")
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -56,7 +64,14 @@ def main(argv: list[str]) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-referee", action="store_true", help="do not forfeit late AIs")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p = sub.add_parser("perft", help="count the move sequences of a given length from the start")
+    p.add_argument("game", choices=("othello",))
+    p.add_argument("depth", type=int)
     args, extra = parser.parse_known_args(argv)
+    if args.cmd == "perft":
+        if extra or args.depth < 0:
+            parser.error(f"perft takes a game and a depth of 0 or more: {' '.join(argv[1:])}")
+        return cmd_perft(args)
     if args.cmd == "ais":
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
