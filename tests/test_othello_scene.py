@@ -76,3 +76,24 @@ def test_a_player_without_a_move_is_told_and_passes_with_a_click(app):
     assert game.match.moves[-1] == PASS
     app.frame(0.016)
     assert "passes" in game.message
+
+
+def test_transcripts_export_to_a_file_and_import_from_a_paste(app, saves_folder):
+    from boardhub.games.othello.transcripts import ImportScene
+    game = pvp(app)
+    for text in ("f5", "d6", "c3"):
+        game.match.play(parse_square(text))
+    export, import_ = game.action_buttons[0], game.action_buttons[1]
+    click(app, export.rect.center)
+    saved = list(saves_folder.glob("othello-*.txt"))
+    assert len(saved) == 1 and saved[0].read_text().strip() == "f5d6c3"
+    click(app, import_.rect.center)
+    panel = app.top
+    assert isinstance(panel, ImportScene)
+    panel.field.text = "f5 d6 c3 d3 z9"
+    panel.load()
+    assert app.top is panel and "Move 5 (z9)" in panel.error  # refused, the first bad move named
+    panel.field.text = str(saved[0])
+    panel.load()
+    assert app.top is game and [game.match.rules.move_to_text(m) for m in game.match.moves] == ["f5", "d6", "c3"]
+    assert not game.match.can_redo()
