@@ -50,7 +50,8 @@ class ImportScene(PanelScene):
         self.field = TextField(placeholder="Paste f5d6c3d3c4... (Ctrl+V) or a file's path", on_enter=self.load)
         self.field.focused = True
         super().__init__(app, [Button("Import", self.load, primary=True), Button("Cancel", self.close)],
-                         [("The game restarts from the imported moves, with the same seats.", theme.MUTED), ("", theme.TEXT)])
+                         [("The game restarts from the imported moves, with the same seats.", theme.MUTED)]
+                         + [("", theme.TEXT)] * 3)  # room for the field and a refusal
         self.error = ""
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -58,8 +59,7 @@ class ImportScene(PanelScene):
         s = self.s
         self.rect.width = round(min(size[0] - 40 * s, 760 * s))
         self.rect.centerx = size[0] // 2
-        first = self.buttons[0].rect
-        self.field.rect = pygame.Rect(self.rect.x + round(40 * s), first.y - round(60 * s),
+        self.field.rect = pygame.Rect(self.rect.x + round(40 * s), self.rect.y + round(122 * s),
                                       self.rect.width - round(80 * s), round(44 * s))
         for b in self.buttons:
             b.rect.x, b.rect.width = self.rect.x + round(48 * s), self.rect.width - round(96 * s)
@@ -89,5 +89,5 @@ class ImportScene(PanelScene):
         super().draw(surface)
         self.field.draw(surface)
         if self.error:
-            theme.text(surface, self.error, 22 * self.s, (self.rect.centerx, self.field.rect.y - 16 * self.s),
+            theme.text(surface, self.error, 22 * self.s, (self.rect.centerx, self.field.rect.bottom + 22 * self.s),
                        theme.ERROR, "center")
