@@ -1,6 +1,6 @@
 """Othello: the registry entry."""
 from boardhub.games import AIEntry, GameEntry
-from boardhub.games.othello import ai
+from boardhub.games.othello import ai, external
 from boardhub.games.othello.engine import OthelloRules
 
 RULES_TEXT = """\
@@ -37,4 +37,5 @@ ENTRY = GameEntry(
     blurb="Outflank and turn over discs; corners are forever.",
     scene="boardhub.games.othello.scene:OthelloBoard",
     options=(),
+    externals={"gtp": external.GtpEngine, "nboard": external.NBoardEngine},
 )

@@ -1,0 +1,267 @@
+"""An engine in a subprocess that speaks a line protocol (GTP, NBoard, pbrain).
+
+Engines are other people's programs: they may fail to start, crash, stop
+talking or never exit. Everything here is bounded in time, so a broken engine
+costs its seat the game and never hangs the app: every read has a deadline
+(a reader thread feeds a queue, so a read never blocks past it), every failure
+is an `EngineError` whose message says what happened in words a player can act
+on, and `close` always ends and reaps the process, asking politely first.
+
+This layer knows lines, not games: each protocol adapter (games/*/external.py)
+builds its commands and parses the replies on top of it.
+"""
+from __future__ import annotations
+
+import collections
+import os
+import queue
+import shlex
+import shutil
+import signal
+import subprocess
+import threading
+import time
+import weakref
+from typing import Sequence
+
+from boardhub.core.ai import AISpec
+
+# An engine that wrote this many lines nobody asked for is broken, not chatty:
+# past it the reader keeps draining the pipe (so the engine never blocks on a
+# full pipe) but stores a flood mark instead, and reading that mark fails.
+MAX_UNREAD_LINES = 10_000
+MAX_LINE = 65_536  # characters; a longer line arrives in pieces
+STDERR_LINES = 20  # the ring of stderr kept for error messages
+
+_EOF = object()  # the engine's output ended
+_FLOOD = object()  # the engine's unread output passed MAX_UNREAD_LINES
+
+
+class EngineError(RuntimeError):
+    """An engine that cannot go on; the message is what the player is shown."""
+
+
+class EngineTimeout(EngineError):
+    """The engine said nothing before the deadline (adapters may reword it)."""
+
+
+def engine_spec(protocol: str, argv: Sequence[str]) -> str:
+    """The seat spec ("gtp:edax -gtp") that gives back exactly `argv`.
+
+    A setup screen knows a program path and its arguments; written naively, a
+    path with spaces would be split apart again by `AISpec.external`. The plain
+    form is used when it round-trips, else the whole command is quoted once more.
+    """
+    argv = list(argv)
+    if not argv or not argv[0]:
+        raise ValueError("an engine needs a program to run")
+    for command in (shlex.join(argv), shlex.quote(shlex.join(argv))):
+        spec = f"{protocol}:{command}"
+        if AISpec.parse(spec).external == (protocol, argv):
+            return spec
+    raise ValueError(f"cannot write {argv!r} as a seat spec")
+
+
+def find_program(argv: Sequence[str]) -> str:
+    """The path the engine's program resolves to; ValueError if there is none.
+
+    Checked when a seat is built, so a typo in a path is reported like an
+    unknown AI name (before any game starts) rather than as a forfeit.
+    """
+    if not argv or not argv[0]:
+        raise ValueError("an engine needs a program to run")
+    path = shutil.which(argv[0])
+    if path is None:
+        why = "not an executable file" if os.path.exists(argv[0]) else "no such program"
+        raise ValueError(f"could not start {shlex.join(argv)}: {why}")
+    return path
+
+
+class EngineProcess:
+    """One engine subprocess: send a line, read a line before a deadline, close.
+
+    The process runs in its own session (POSIX), so terminating it also ends
+    any helper it started (an engine launched through a shell script). An engine
+    whose owner forgets to close it is killed when this object is collected
+    or the program exits: the pipe threads hold no reference back to it.
+    """
+
+    def __init__(self, argv: Sequence[str], quit_line: str | None = "quit") -> None:
+        self.argv = list(argv)
+        self.command = shlex.join(self.argv)
+        self.quit_line = quit_line
+        self._proc: subprocess.Popen | None = None
+        self._lines: queue.Queue = queue.Queue()
+        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        self._eof = False
+        self._last_sent = 0.0
+        self._heard_since_sent = False
+        self._threads: list[threading.Thread] = []
+        self._finalizer: weakref.finalize | None = None
+
+    # ------------------------------------------------------------------ life
+    @property
+    def pid(self) -> int | None:
+        return None if self._proc is None else self._proc.pid
+
+    def start(self) -> None:
+        """Start the program; EngineError "could not start ..." if the OS refuses."""
+        if self._proc is not None:
+            return
+        try:
+            self._proc = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True, encoding="utf-8", errors="replace", bufsize=1,
+                start_new_session=os.name == "posix")
+        except OSError as exc:
+            raise EngineError(f"could not start {self.command}: {exc.strerror or exc}") from exc
+        self._finalizer = weakref.finalize(self, _kill, self._proc)
+        self._last_sent = time.monotonic()
+        pipes = ((_read_lines, self._proc.stdout, self._lines), (_read_stderr, self._proc.stderr, self._stderr))
+        for target, stream, sink in pipes:
+            thread = threading.Thread(target=target, args=(stream, sink), name="engine-pipe", daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    # ------------------------------------------------------------------- I/O
+    def send(self, line: str) -> None:
+        """Write one line; EngineError if the engine is gone."""
+        if self._proc is None:
+            raise EngineError(f"{self.command} is not running")
+        if self._proc.poll() is not None:
+            raise self._exited()
+        try:
+            self._proc.stdin.write(line + "\n")
+            self._proc.stdin.flush()
+        except (OSError, ValueError):
+            raise self._exited() from None
+        self._last_sent, self._heard_since_sent = time.monotonic(), False
+
+    def read_line(self, until: float) -> str:
+        """The engine's next line, waiting until `until` (time.monotonic()) at most.
+
+        EngineTimeout if nothing came; EngineError if the engine exited or
+        flooded its output.
+        """
+        if self._eof:
+            raise self._exited()
+        try:
+            line = self._lines.get(timeout=max(0.0, until - time.monotonic()))
+        except queue.Empty:
+            waited = time.monotonic() - self._last_sent
+            if self._heard_since_sent:
+                raise EngineTimeout(f"the engine gave no answer in {waited:.1f} s") from None
+            raise EngineTimeout(f"the engine said nothing for {waited:.1f} s") from None
+        if line is _EOF:
+            self._eof = True
+            raise self._exited()
+        if line is _FLOOD:
+            raise EngineError(f"the engine wrote more than {MAX_UNREAD_LINES} lines without being asked")
+        self._heard_since_sent = True
+        return line
+
+    def stderr_tail(self, lines: int = 3) -> str:
+        """The last things the engine wrote on stderr, for an error message ("" if none)."""
+        return " | ".join(list(self._stderr)[-lines:])[-300:]
+
+    def _exited(self) -> EngineError:
+        """The error for an engine whose output ended: its exit code and last words."""
+        code = None
+        if self._proc is not None:
+            try:
+                code = self._proc.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                pass
+        for thread in self._threads[1:]:
+            thread.join(timeout=0.2)  # let stderr's last lines arrive
+        if code is None:
+            what = "the engine closed its output"
+        elif code < 0:
+            try:
+                what = f"the engine was killed by {signal.Signals(-code).name}"
+            except ValueError:
+                what = f"the engine was killed by signal {-code}"
+        else:
+            what = f"the engine exited (code {code})"
+        tail = self.stderr_tail()
+        return EngineError(f"{what}: {tail}" if tail else what)
+
+    # ------------------------------------------------------------------- end
+    def close(self, polite: bool = True, grace: float = 0.3) -> None:
+        """End the engine: the protocol's quit, then terminate, then kill; always reaped.
+
+        Bounded to about `2 * grace` plus a kill. `polite=False` skips the quit
+        line, for an engine already known to be broken.
+        """
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        self._finalizer.detach()
+        if polite and self.quit_line and proc.poll() is None:
+            try:
+                proc.stdin.write(self.quit_line + "\n")
+                proc.stdin.flush()
+            except (OSError, ValueError):
+                pass
+        try:
+            proc.stdin.close()
+        except (OSError, ValueError):
+            pass
+        steps = ((None, grace), (False, grace), (True, 5.0)) if polite else ((False, grace), (True, 5.0))
+        for hard, wait in steps:
+            if hard is not None:
+                _signal(proc, hard)
+            try:
+                proc.wait(timeout=wait)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        for thread in self._threads:
+            thread.join(timeout=0.2)
+
+
+def _read_lines(stream, lines: queue.Queue) -> None:
+    """Feed the engine's output to `lines`, then _EOF; drain past a flood so it never blocks."""
+    flooded = False
+    try:
+        while line := stream.readline(MAX_LINE):
+            if lines.qsize() < MAX_UNREAD_LINES:
+                lines.put(line.rstrip("\r\n"))
+            elif not flooded:
+                lines.put(_FLOOD)
+                flooded = True
+    except (OSError, ValueError):
+        pass  # the pipe was closed under us: the same as the end of output
+    lines.put(_EOF)
+
+
+def _read_stderr(stream, ring: collections.deque) -> None:
+    try:
+        while line := stream.readline(MAX_LINE):
+            if line.strip():
+                ring.append(line.strip())
+    except (OSError, ValueError):
+        pass
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    """The last resort for an engine nobody closed: kill it and reap it."""
+    if proc.poll() is None:
+        _signal(proc, True)
+        try:
+            proc.wait(timeout=5.0)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+def _signal(proc: subprocess.Popen, hard: bool) -> None:
+    """Terminate (or kill) the engine and what it started: its process group on POSIX."""
+    try:
+        if os.name == "posix":
+            os.killpg(proc.pid, signal.SIGKILL if hard else signal.SIGTERM)
+        elif hard:
+            proc.kill()
+        else:
+            proc.terminate()
+    except OSError:
+        pass  # it is already gone
