@@ -1,6 +1,7 @@
 """`python -m boardhub` and the `boardhub` launcher: the app, or a subcommand."""
 from __future__ import annotations
 
+import os
 import sys
 
 
@@ -8,7 +9,11 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and not argv[0].startswith("-"):
         from boardhub.cli import main as cli_main
-        return cli_main(argv)
+        try:
+            return cli_main(argv)
+        except BrokenPipeError:  # `... | head` closed the pipe: not an error of ours
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     from boardhub.app import run
     return run(argv)
 

@@ -44,3 +44,19 @@ def illegal():
 
 def first(seed=None):
     return First()
+
+
+class SlowStart(First):
+    """Takes 0.3 s to get ready, like an engine loading its book, then answers at once."""
+
+    def __init__(self):
+        self.ready = False
+
+    def prepare(self):
+        if not self.ready:
+            time.sleep(0.3)
+            self.ready = True
+
+
+def slow_start():
+    return SlowStart()

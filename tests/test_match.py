@@ -60,6 +60,13 @@ def test_a_late_ai_loses_in_referee_mode_only(worker):
     assert not m.is_over and m.history[0].seconds > 0.1
 
 
+def test_an_engine_start_up_does_not_count_against_its_clock(worker):
+    m = Match(DOTS, [Seat("py:aihelpers:slow_start"), Seat()], timing=Timing(limit=0.1, referee=True, **FAST),
+              worker=worker)
+    run_until(m, lambda: len(m.history) == 1 or m.is_over)
+    assert not m.is_over and m.history[0].seconds < 0.1
+
+
 def test_the_ai_move_waits_for_its_visible_delay():
     m = Match(DOTS, [Seat(), Seat("py:aihelpers:first")], timing=Timing(ai_delay=0.3), worker=ThreadWorker())
     m.play((8, 7))

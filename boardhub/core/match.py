@@ -178,19 +178,15 @@ class Match:
         job = self._job
         if job is not None and job.done:
             self._job = None
-            if job.error is not None:
-                self._lose(seat, "error", f"{self.seats[seat].label} failed: {job.error}")
-                return
             late = job.finished - job.deadline
             if self.timing.referee and late > REFEREE_GRACE:
                 self._lose(seat, "time", f"{self.seats[seat].label} took "
                            f"{job.elapsed:.2f} s, over the {self.timing.limit:g} s limit")
                 return
+            if job.error is not None:
+                self._lose(seat, "error", f"{self.seats[seat].label} failed: {job.error}")
+                return
             self._ready = (job.move, job.elapsed)
-        elif job is not None and self.timing.referee and job.started and now > job.deadline + REFEREE_GRACE + 0.5:
-            self._lose(seat, "time", f"{self.seats[seat].label} did not answer within "
-                       f"the {self.timing.limit:g} s limit")
-            return
         if self._ready is not None and now >= self._show_at and (not self.paused or self._step):
             move, seconds = self._ready
             self._step = False

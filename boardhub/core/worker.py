@@ -67,6 +67,7 @@ class Job:
     finished: float = 0.0  # time.monotonic() when the answer was ready
     move: Any = None
     error: str | None = None
+    prepare: float = 0.0  # seconds an engine took to start, which its clock does not count
     cancelled: bool = False
     _event: threading.Event = field(default_factory=threading.Event, repr=False)
 
@@ -76,7 +77,8 @@ class Job:
 
     @property
     def elapsed(self) -> float:
-        return self.finished - self.started
+        """The thinking time, an engine's start-up excluded."""
+        return self.finished - self.started - self.prepare
 
     def wait(self, timeout: float | None = None) -> bool:
         return self._event.wait(timeout)
@@ -87,9 +89,12 @@ class Job:
         self.started = now  # last: a reader that sees `started` sees the deadline too
         return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline, self.history)
 
-    def _finish(self, move: Any = None, error: str | None = None, finished: float | None = None) -> None:
+    def _finish(self, move: Any = None, error: str | None = None, finished: float | None = None,
+                prepare: float = 0.0) -> None:
         self.move, self.error = move, error
         self.finished = time.monotonic() if finished is None else finished
+        self.prepare = prepare
+        self.deadline += prepare  # set before `done`, so readers see the final deadline
         self._event.set()
 
 
@@ -129,19 +134,30 @@ def _close(ai: Any) -> None:
         pass
 
 
-def run_request(cache: _AICache, req: Request) -> tuple[Any, str | None, float]:
-    """Build or reuse the AI and ask it; any exception becomes an error message."""
+def run_request(cache: _AICache, req: Request) -> tuple[Any, str | None, float, float]:
+    """Build or reuse the AI and ask it: (move, error, finished, seconds spent preparing).
+
+    An AI with `prepare()` (an engine in a subprocess) gets it called first, and
+    the time it takes is added to its deadline: starting an engine is not thinking.
+    Any exception becomes an error message.
+    """
+    prepare = 0.0
     try:
         ai = cache.get(req)
+        if hasattr(ai, "prepare"):
+            started = time.monotonic()
+            ai.prepare()
+            prepare = time.monotonic() - started
+        deadline = req.deadline + prepare
         if getattr(ai, "wants_history", False):  # an engine adapter replays the game to its engine
-            move = ai.choose(req.view, req.deadline, history=req.history)
+            move = ai.choose(req.view, deadline, history=req.history)
         else:
-            move = ai.choose(req.view, req.deadline)
-        return move, None, time.monotonic()
+            move = ai.choose(req.view, deadline)
+        return move, None, time.monotonic(), prepare
     except Exception as exc:  # an AI that raises forfeits, it never crashes the app
         tb = traceback.extract_tb(exc.__traceback__)
         where = f" ({tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno})" if tb else ""
-        return None, f"{type(exc).__name__}: {exc}{where}", time.monotonic()
+        return None, f"{type(exc).__name__}: {exc}{where}", time.monotonic(), prepare
 
 
 def _child_main(conn) -> None:
@@ -157,11 +173,11 @@ def _child_main(conn) -> None:
         if isinstance(req, Release):
             cache.release(req.token)
             continue
-        move, error, finished = run_request(cache, req)
+        move, error, finished, prepare = run_request(cache, req)
         try:
-            conn.send((move, error, finished))
+            conn.send((move, error, finished, prepare))
         except Exception as exc:  # an unpicklable move
-            conn.send((None, f"the AI's answer cannot be sent: {exc}", finished))
+            conn.send((None, f"the AI's answer cannot be sent: {exc}", finished, prepare))
 
 
 class Worker(ABC):
@@ -229,8 +245,7 @@ class ThreadWorker(Worker):
         super().__init__()
 
     def _run(self, job: Job, request: Request) -> None:
-        move, error, finished = run_request(self._cache, request)
-        job._finish(move, error, finished)
+        job._finish(*run_request(self._cache, request))
 
     def _release(self, release: Release) -> None:
         self._cache.release(release.token)
@@ -275,8 +290,7 @@ class ProcessWorker(Worker):
         limit = max(job.deadline - time.monotonic(), 0) + HANG_GRACE
         try:
             if self._conn.poll(limit):
-                move, error, finished = self._conn.recv()
-                job._finish(move, error, finished)
+                job._finish(*self._conn.recv())
                 return
             error = f"no answer {HANG_GRACE:.0f} s after its deadline"
         except (EOFError, OSError):

@@ -94,6 +94,16 @@ class _EngineSeat(ABC):
             self._drop()
             raise
 
+    def prepare(self) -> None:
+        """Start the engine if it is not running; the worker calls this before the clock runs,
+        so an engine that loads slowly (an opening book) does not lose its first move on time."""
+        if self._engine is None:
+            try:
+                self._start()
+            except EngineError:
+                self._drop()
+                raise
+
     def close(self) -> None:
         """End the engine (the worker calls this when the match is over)."""
         if self._engine is not None:
