@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 
-from boardhub.games.othello.searchbits import flips, moves
+from boardhub.games.othello.engine import flips, moves_mask
 
 # Below this many empties the solver stops ordering moves and using the table.
 SHALLOW = 6
@@ -42,6 +42,9 @@ SQUARE_RANK = (
     0, 6, 2, 3, 3, 2, 6, 0,
 )
 WIN_BOUND = 64
+# The squares around each square: a move must have a disc of the other side among them.
+AROUND = tuple(sum(1 << (8 * r + c) for r in range(sq // 8 - 1, sq // 8 + 2) for c in range(sq % 8 - 1, sq % 8 + 2)
+                   if 0 <= r < 8 and 0 <= c < 8 and (r, c) != divmod(sq, 8)) for sq in range(64))
 
 
 class SolveTimeout(Exception):
@@ -129,9 +132,9 @@ class EndgameSolver:
                 alpha = lo
             if hi < beta:
                 beta = hi
-        legal = moves(me, opp)
+        legal = moves_mask(me, opp)
         if not legal:
-            if moves(opp, me):
+            if moves_mask(opp, me):
                 return -self._search(opp, me, -beta, -alpha, empties)
             return final_score(me, opp)
         children = []
@@ -143,7 +146,7 @@ class EndgameSolver:
                 if sq == hint:
                     order = -1
                 else:
-                    order = moves(theirs, mine).bit_count() * 16 + SQUARE_RANK[sq]
+                    order = moves_mask(theirs, mine).bit_count() * 16 + SQUARE_RANK[sq]
                 children.append((order, sq, mine, theirs))
         children.sort()
         alpha0 = alpha
@@ -184,6 +187,8 @@ class EndgameSolver:
         self.nodes += 1
         best = -WIN_BOUND - 1
         for sq in empties:
+            if not opp & AROUND[sq]:
+                continue
             f = flips(me, opp, sq)
             if not f:
                 continue
@@ -204,7 +209,7 @@ class EndgameSolver:
             return best
         # no move for the mover: the other side plays on, or the game is over
         for sq in empties:
-            if flips(opp, me, sq):
+            if me & AROUND[sq] and flips(opp, me, sq):
                 return -self._shallow(opp, me, -beta, -alpha, empties)
         return final_score(me, opp)
 
@@ -213,10 +218,13 @@ class EndgameSolver:
         self.nodes += 1
         p = me.bit_count()
         diff = 2 * p - 63  # discs of the mover minus the other's, 63 discs on the board
-        f = flips(me, opp, sq)
-        if f:
-            return diff + 1 + 2 * f.bit_count()
-        f = flips(opp, me, sq)
-        if f:
-            return diff - 1 - 2 * f.bit_count()
+        around = AROUND[sq]
+        if opp & around:
+            f = flips(me, opp, sq)
+            if f:
+                return diff + 1 + 2 * f.bit_count()
+        if me & around:
+            f = flips(opp, me, sq)
+            if f:
+                return diff - 1 - 2 * f.bit_count()
         return diff + 1 if diff > 0 else diff - 1

@@ -21,7 +21,7 @@ weights below are set at a few phases and interpolated linearly between them.
 """
 from __future__ import annotations
 
-from boardhub.games.othello.searchbits import FULL, moves, neighbours
+from boardhub.games.othello.engine import FULL, moves_mask
 
 UNIT = 100  # evaluation units per disc
 
@@ -30,8 +30,16 @@ CORNERS = 0x8100000000000081
 X_OF = ((0, 1 << 9), (7, 1 << 14), (56, 1 << 49), (63, 1 << 54))
 C_OF = ((0, (1 << 1) | (1 << 8)), (7, (1 << 6) | (1 << 15)),
         (56, (1 << 48) | (1 << 57)), (63, (1 << 55) | (1 << 62)))
+NOT_A = 0xFEFEFEFEFEFEFEFE  # every square but column a
+NOT_H = 0x7F7F7F7F7F7F7F7F  # every square but column h
 FILE_A = 0x0101010101010101
 TO_ROW = 0x0102040810204080  # multiplies column a's bits into the top byte, a1 lowest
+
+
+def neighbours(bb: int) -> int:
+    """Every square next to a disc of `bb` (and the discs themselves): where a frontier touches."""
+    row = bb | ((bb >> 1) & NOT_H) | ((bb << 1) & NOT_A)
+    return (row | (row << 8) | (row >> 8)) & FULL
 
 
 def _corner_runs() -> tuple[int, ...]:
@@ -97,8 +105,8 @@ def evaluate(me: int, opp: int, my_moves: int | None = None) -> int:
     `my_moves` saves recomputing the mover's legal moves when the caller has them.
     """
     if my_moves is None:
-        my_moves = moves(me, opp)
-    their_moves = moves(opp, me)
+        my_moves = moves_mask(me, opp)
+    their_moves = moves_mask(opp, me)
     occupied = me | opp
     empty = ~occupied & FULL
     n_empty = empty.bit_count()

@@ -26,7 +26,7 @@ import time
 from boardhub.games.othello.endgame import SQUARE_RANK, EndgameSolver, SolveTimeout, final_score
 from boardhub.games.othello.engine import PASS, OthelloState
 from boardhub.games.othello.evaluation import UNIT, evaluate
-from boardhub.games.othello.searchbits import flips, moves
+from boardhub.games.othello.engine import flips, moves_mask
 
 TIME_SHARE = 0.8  # of the time left to the deadline
 CLOCK_EVERY = 256  # nodes between two looks at the clock
@@ -59,12 +59,12 @@ def _finished(me: int, opp: int) -> int:
 
 
 def to_discs(value: int) -> float:
-    """A search value as a disc margin for people: the win bonus removed, one decimal."""
+    """A search value as a disc margin for people: the win bonus removed, one decimal, within +-64."""
     if value >= WIN:
         value -= WIN
     elif value <= -WIN:
         value += WIN
-    return round(value / UNIT, 1)
+    return max(-64.0, min(64.0, round(value / UNIT, 1)))
 
 
 class ExpertAI:
@@ -84,7 +84,7 @@ class ExpertAI:
     def choose(self, view: OthelloState, deadline: float) -> int:
         """The move to play, answered within TIME_SHARE of the time left to `deadline`."""
         me, opp = view.me, view.opp
-        legal = moves(me, opp)
+        legal = moves_mask(me, opp)
         if not legal:
             return PASS
         squares = [sq for sq in BY_RANK if legal >> sq & 1]
@@ -109,11 +109,11 @@ class ExpertAI:
         exact where the endgame solver finishes in time.
         """
         me, opp = state.me, state.opp
-        legal = moves(me, opp)
+        legal = moves_mask(me, opp)
         start = time.monotonic()
         stop = start + TIME_SHARE * max(0.0, deadline - start)
         if not legal:
-            if not moves(opp, me):
+            if not moves_mask(opp, me):
                 return {}
             after = self.evaluate_moves(OthelloState(state.black, state.white, 1 - state.player), deadline)
             return {PASS: -max(after.values())}
@@ -201,7 +201,7 @@ class ExpertAI:
                 continue
             f = flips(me, opp, sq)
             mine = me | f | 1 << sq
-            keyed.append((moves(opp ^ f, mine).bit_count() * 4096 + SQUARE_RANK[sq] * 256 - history[sq], sq))
+            keyed.append((moves_mask(opp ^ f, mine).bit_count() * 4096 + SQUARE_RANK[sq] * 256 - history[sq], sq))
         keyed.sort()
         return [sq for _, sq in keyed]
 
@@ -212,7 +212,7 @@ class ExpertAI:
             self._next_check = self.nodes + CLOCK_EVERY
             if time.monotonic() > self._stop:
                 raise SearchTimeout
-        legal = moves(me, opp)
+        legal = moves_mask(me, opp)
         if not legal:
             if passed:
                 return _finished(me, opp)
@@ -247,7 +247,7 @@ class ExpertAI:
                 if sq == hint:
                     k = -1 << 30
                 else:
-                    k = moves(theirs, mine).bit_count() * 4096 - history[sq]
+                    k = moves_mask(theirs, mine).bit_count() * 4096 - history[sq]
                 children.append((k, sq, mine, theirs))
         children.sort()
         alpha0 = alpha
@@ -286,10 +286,10 @@ class ExpertAI:
                 f = flips(me, opp, sq)
                 mine = me | f | 1 << sq
                 theirs = opp ^ f
-                reply = moves(theirs, mine)
+                reply = moves_mask(theirs, mine)
                 if reply:
                     v = -evaluate(theirs, mine, reply)
-                elif moves(mine, theirs):
+                elif moves_mask(mine, theirs):
                     v = evaluate(mine, theirs)
                 else:
                     v = _finished(mine, theirs)
