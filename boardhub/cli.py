@@ -1,4 +1,4 @@
-"""The command line: `python -m boardhub [arena|ais|perft] ...`; no arguments opens the app."""
+"""The command line: `python -m boardhub [arena|ais|learn|perft] ...`; no arguments opens the app."""
 from __future__ import annotations
 
 import argparse
@@ -29,6 +29,8 @@ def cmd_arena(args, extra: list[str]) -> int:
     from boardhub.core.arena import play_series
     game = games.get(args.game)
     options = _game_options(game, extra)
+    if args.tournament:
+        return _tournament(args, options)
     try:
         result = play_series(args.game, args.a, args.b, args.games, limit=args.limit, seed=args.seed,
                              options=options, progress=not args.quiet, referee=not args.no_referee)
@@ -38,6 +40,48 @@ def cmd_arena(args, extra: list[str]) -> int:
     for f in result.forfeits:
         print(f"forfeit: {f}")
     print(result.line())
+    return 0
+
+
+def _tournament(args, options: dict) -> int:
+    from boardhub.core.arena import play_tournament
+    players = [p.strip() for p in args.tournament.split(",") if p.strip()]
+    try:
+        result = play_tournament(args.game, players, args.games, limit=args.limit, seed=args.seed,
+                                 options=options, progress=not args.quiet, referee=not args.no_referee)
+    except ValueError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    for r in result.series:
+        for f in r.forfeits:
+            print(f"forfeit: {r.a} vs {r.b} {f}")
+    print(result.table())
+    print(f"saved {result.save()}")
+    return 0
+
+
+def cmd_learn(args) -> int:
+    """Othello's learned boards: play games and save them, and/or draw the newest as a PNG."""
+    from boardhub.games.othello import learning
+    if args.games < 0 or (args.games == 0 and not args.png):
+        print("learn: give --games N to learn from N games, and/or --png FILE for the picture", file=sys.stderr)
+        return 2
+    if args.games:
+        show = None if args.quiet else learning.progress_printer(args.games)
+        try:
+            learned = learning.play_games(args.a, args.b, args.games, seed=args.seed, limit=args.limit,
+                                          on_game=show)
+        except ValueError as exc:
+            print(f"learn: {exc}", file=sys.stderr)
+            return 2
+        print(f"LEARNED players={learned.players} seed={learned.seed} games={learned.games} "
+              f"black_wins={learned.black_wins} white_wins={learned.white_wins} draws={learned.draws}")
+        print(f"saved {learning.save_new(learned)}")
+    else:
+        learned = learning.newest_learning()
+    if args.png:
+        from boardhub.games.othello.heatmap import export_png
+        print(f"picture of {learned.source} ({learned.games} games): {export_png(args.png, learned)}")
     return 0
 
 
@@ -57,12 +101,24 @@ def main(argv: list[str]) -> int:
     p = sub.add_parser("arena", help="play AIs against each other headless",
                        epilog="Game options follow, e.g. --rows 3 --cols 5 for dots.")
     p.add_argument("game", choices=games.GAME_KEYS)
-    p.add_argument("--a", required=True, help="AI name, name:level, or py:module:function")
-    p.add_argument("--b", required=True)
+    p.add_argument("--a", help="AI name, name:level, or py:module:function")
+    p.add_argument("--b")
+    p.add_argument("--tournament", metavar="AI1,AI2,...",
+                   help="a round robin instead: every pair plays --games games (the source played best of 3)")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--limit", type=float, default=0.5, help="seconds per move (default 0.5)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-referee", action="store_true", help="do not forfeit late AIs")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p = sub.add_parser("learn", help="Othello's learned AI: learn the put and eat boards from games",
+                       epilog="The source learned from 100,000 random-vs-random games.")
+    p.add_argument("game", choices=("othello",))
+    p.add_argument("--games", type=int, default=0, help="games to play and learn from (a new file in saves/)")
+    p.add_argument("--a", default="random", help="first AI (default random)")
+    p.add_argument("--b", default="random", help="second AI (default random)")
+    p.add_argument("--seed", type=int, default=0, help="the same seed learns the same boards")
+    p.add_argument("--limit", type=float, default=0.5, help="seconds per move (default 0.5)")
+    p.add_argument("--png", help="save a picture of the boards (those just learned, else the newest)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p = sub.add_parser("perft", help="count the move sequences of a given length from the start")
     p.add_argument("game", choices=("othello",))
@@ -72,6 +128,12 @@ def main(argv: list[str]) -> int:
         if extra or args.depth < 0:
             parser.error(f"perft takes a game and a depth of 0 or more: {' '.join(argv[1:])}")
         return cmd_perft(args)
+    if args.cmd == "learn":
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return cmd_learn(args)
+    if args.cmd == "arena" and not args.tournament and (args.a is None or args.b is None):
+        parser.error("arena needs --a and --b, or --tournament AI1,AI2,...")
     if args.cmd == "ais":
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")

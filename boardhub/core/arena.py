@@ -1,11 +1,17 @@
-"""Headless matches between AIs: a series alternating who starts, with a result line."""
+"""Headless matches between AIs: a series alternating who starts, round-robin tournaments, Elo."""
 from __future__ import annotations
 
+import itertools
+import math
 import sys
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Callable
 
 from boardhub import games
+from boardhub.core import saves
 from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.worker import ProcessWorker, Worker
 
@@ -45,8 +51,12 @@ def play_game(match: Match, timeout: float = 60.0) -> None:
 
 def play_series(game_key: str, a: str, b: str, games_count: int, limit: float = 0.5, seed: int = 0,
                 options: dict | None = None, progress: bool = True, referee: bool = True,
-                worker: Worker | None = None) -> SeriesResult:
-    """Play `games_count` games of `a` against `b`, a starting the even-numbered ones."""
+                worker: Worker | None = None,
+                on_game: Callable[[SeriesResult], None] | None = None) -> SeriesResult:
+    """Play `games_count` games of `a` against `b`, a starting the even-numbered ones.
+
+    `on_game(result so far)` is called after each game, for a caller's own progress display.
+    """
     game = games.get(game_key)
     for spec in (a, b):  # a bad name fails here, before any game starts
         game.make_ai(spec)
@@ -64,6 +74,8 @@ def play_series(game_key: str, a: str, b: str, games_count: int, limit: float = 
             play_game(match)
             match.close()
             tally(result, match, a_seat, margins)
+            if on_game is not None:
+                on_game(result)
             if progress:
                 _progress(n + 1, games_count, result, time.monotonic() - started)
     finally:
@@ -99,4 +111,149 @@ def _progress(done: int, total: int, r: SeriesResult, elapsed: float) -> None:
     filled = width * done // total
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
                      f"a={r.a_wins} draws={r.draws} b={r.b_wins}  {elapsed:.0f}s ")
+    sys.stderr.flush()
+
+
+ELO_METHOD = ("Elo: the ratings that make all the games most likely under the logistic model "
+              "P(A beats B) = 1 / (1 + 10^((Rb - Ra) / 400)), a draw counting as half a win, fitted by "
+              "iteration (minorize-maximize); each AI also gets one virtual draw against a fixed reference "
+              "player so that an unbeaten or winless record stays finite; then all are shifted to a mean of 1500.")
+
+
+def elo_ratings(players: list[str], series: list[SeriesResult], iterations: int = 2000) -> dict[str, float]:
+    """Elo ratings fitted to every game of `series` at once (see ELO_METHOD).
+
+    Fitting all results together, rather than updating game by game, makes
+    the ratings independent of the order the games were played in.
+    """
+    index = {p: i for i, p in enumerate(players)}
+    n = len(players)
+    wins = [0.5] * n  # the virtual draw against the anchor
+    games_between = [[0.0] * (n + 1) for _ in range(n)]  # column n: the anchor
+    for i in range(n):
+        games_between[i][n] = 1.0
+    for r in series:
+        i, j = index[r.a], index[r.b]
+        wins[i] += r.a_wins + r.draws / 2
+        wins[j] += r.b_wins + r.draws / 2
+        games_between[i][j] += r.games
+        games_between[j][i] += r.games
+    strength = [1.0] * n + [1.0]  # the anchor's strength stays 1 (1500)
+    for _ in range(iterations):
+        change = 0.0
+        for i in range(n):
+            expected_games = sum(g / (strength[i] + strength[j]) for j, g in enumerate(games_between[i]) if g)
+            new = wins[i] / expected_games
+            change = max(change, abs(math.log(new / strength[i])))
+            strength[i] = new
+        if change < 1e-10:
+            break
+    ratings = [400 * math.log10(s) for s in strength[:n]]
+    shift = 1500 - sum(ratings) / n
+    return {p: ratings[index[p]] + shift for p in players}
+
+
+@dataclass
+class TournamentResult:
+    game: str
+    players: list[str]
+    games_per_pair: int
+    series: list[SeriesResult] = field(default_factory=list)
+
+    @property
+    def elo(self) -> dict[str, float]:
+        return elo_ratings(self.players, self.series)
+
+    def record(self, player: str) -> tuple[int, int, int]:
+        """(wins, draws, losses) of `player` over the whole tournament."""
+        w = d = lost = 0
+        for r in self.series:
+            if player in (r.a, r.b):
+                mine, theirs = (r.a_wins, r.b_wins) if r.a == player else (r.b_wins, r.a_wins)
+                w, d, lost = w + mine, d + r.draws, lost + theirs
+        return w, d, lost
+
+    def points(self, player: str, against: str) -> float | None:
+        """`player`'s points against `against` (a draw is half a point), None if they did not meet."""
+        for r in self.series:
+            if (r.a, r.b) == (player, against):
+                return r.a_wins + r.draws / 2
+            if (r.b, r.a) == (player, against):
+                return r.b_wins + r.draws / 2
+        return None
+
+    def table(self) -> str:
+        """The cross table (row's points against column), records and Elo, best first."""
+        elo = self.elo
+        ranked = sorted(self.players, key=lambda p: -elo[p])
+        width = max(6, *(len(p) for p in self.players))
+        total = sum(r.games for r in self.series)
+        lines = [f"TOURNAMENT {self.game}: {len(self.players)} AIs, {self.games_per_pair} games per pair, "
+                 f"{total} games; a cell is the row's points against the column (draw = 1/2)",
+                 f"{'#':>2}  {'AI':<{width}}  " + "  ".join(f"{p:>{width}}" for p in ranked)
+                 + f"  {'W-D-L':>9}  {'points':>6}  {'Elo':>5}"]
+        for rank, p in enumerate(ranked, 1):
+            cells = []
+            for q in ranked:
+                pts = self.points(p, q)
+                cells.append(f"{'-' if pts is None else f'{pts:g}':>{width}}")
+            w, d, lost = self.record(p)
+            lines.append(f"{rank:>2}  {p:<{width}}  " + "  ".join(cells)
+                         + f"  {f'{w}-{d}-{lost}':>9}  {w + d / 2:>6g}  {elo[p]:>5.0f}")
+        lines.append(ELO_METHOD)
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        elo = self.elo
+        return {"game": self.game, "players": self.players, "games_per_pair": self.games_per_pair,
+                "series": [{"a": r.a, "b": r.b, "games": r.games, "a_wins": r.a_wins, "draws": r.draws,
+                            "b_wins": r.b_wins, "late": r.late, "forfeits": r.forfeits} for r in self.series],
+                "elo": {p: round(elo[p], 1) for p in self.players}, "elo_method": ELO_METHOD,
+                "table": self.table().splitlines()}
+
+    def save(self) -> Path:
+        """Write the results to a new timestamped file in the saves folder."""
+        path = saves.saves_dir() / f"tournament-{self.game}-{datetime.now():%Y%m%d-%H%M%S-%f}.json"
+        saves.write_json(path, "tournament", self.to_json())
+        return path
+
+
+def play_tournament(game_key: str, players: list[str], games_per_pair: int, limit: float = 0.5, seed: int = 0,
+                    options: dict | None = None, progress: bool = True, referee: bool = True,
+                    worker: Worker | None = None) -> TournamentResult:
+    """A round robin: every pair of `players` plays a series of `games_per_pair`, colours alternating."""
+    if len(players) < 2 or len(set(players)) != len(players):
+        raise ValueError("a tournament needs two or more different AIs")
+    game = games.get(game_key)
+    for spec in players:  # a bad name fails here, before any game starts
+        game.make_ai(spec)
+    pairs = list(itertools.combinations(players, 2))
+    result = TournamentResult(game_key, list(players), games_per_pair)
+    total = len(pairs) * games_per_pair
+    started = time.monotonic()
+    own_worker = worker is None
+    worker = worker or ProcessWorker()
+    try:
+        for n, (a, b) in enumerate(pairs):
+            done_before = n * games_per_pair
+
+            def show(r: SeriesResult, a: str = a, b: str = b, done_before: int = done_before) -> None:
+                _bar(done_before + r.games, total, f"{a} {r.a_wins}-{r.draws}-{r.b_wins} {b}",
+                     time.monotonic() - started)
+            result.series.append(play_series(game_key, a, b, games_per_pair, limit=limit,
+                                             seed=seed + done_before, options=options, progress=False,
+                                             referee=referee, worker=worker, on_game=show if progress else None))
+    finally:
+        if own_worker:
+            worker.close()
+    if progress:
+        sys.stderr.write("\n")
+    return result
+
+
+def _bar(done: int, total: int, note: str, elapsed: float) -> None:
+    width = 30
+    filled = width * done // total
+    line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {note}  {elapsed:.0f}s"
+    sys.stderr.write(f"\r{line:<79}")
     sys.stderr.flush()

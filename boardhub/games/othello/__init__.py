@@ -32,6 +32,10 @@ ENTRY = GameEntry(
     rules=OthelloRules(),
     ai_entries=(
         AIEntry("random", ai.RandomAI, "The source's Random: any legal move"),
+        AIEntry("greedy", ai.GreedyAI, "The source's greedy look-ahead: discs flipped minus the opponent's "
+                "best reply, searched 1, 3 or 5 plies deep", levels=ai.LEVELS, default_level=5),
+        AIEntry("positional", ai.PositionalAI, "The source's learned AI ('feng shui'): plays by the learned "
+                "put-board and eat-board weights with the same look-ahead", levels=ai.LEVELS, default_level=5),
     ),
     rules_text=RULES_TEXT,
     blurb="Outflank and turn over discs; corners are forever.",
