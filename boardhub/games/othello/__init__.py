@@ -1,6 +1,6 @@
 """Othello: the registry entry."""
 from boardhub.games import AIEntry, GameEntry
-from boardhub.games.othello import ai, external
+from boardhub.games.othello import ai, expert, external
 from boardhub.games.othello.engine import OthelloRules
 
 RULES_TEXT = """\
@@ -36,6 +36,8 @@ ENTRY = GameEntry(
                 "best reply, searched 1, 3 or 5 plies deep", levels=ai.LEVELS, default_level=5),
         AIEntry("positional", ai.PositionalAI, "The source's learned AI ('feng shui'): plays by the learned "
                 "put-board and eat-board weights with the same look-ahead", levels=ai.LEVELS, default_level=5),
+        AIEntry("expert", expert.ExpertAI, "Our own: deep search on mobility, corners and stable discs, "
+                "perfect play in the endgame"),
     ),
     rules_text=RULES_TEXT,
     blurb="Outflank and turn over discs; corners are forever.",
