@@ -97,3 +97,41 @@ def test_transcripts_export_to_a_file_and_import_from_a_paste(app, saves_folder)
     panel.load()
     assert app.top is game and [game.match.rules.move_to_text(m) for m in game.match.moves] == ["f5", "d6", "c3"]
     assert not game.match.can_redo()
+
+
+def test_the_evaluation_overlay_scores_every_legal_square(app):
+    import time
+    game = pvp(app)
+    click(app, game.action_buttons[2].rect.center)
+    assert game.action_buttons[2].label == "Evaluation: on"
+    end = time.monotonic() + 10
+    while game.board.eval_state != game.match.state and time.monotonic() < end:
+        app.frame(0.016)
+        time.sleep(0.02)
+    legal = set(game.match.rules.legal_moves(game.match.state))
+    assert set(game.board.evals) == legal
+
+
+def test_the_learned_boards_page_shows_heat_maps_and_exports_a_png(app, saves_folder):
+    from boardhub.games.othello.learning_page import LearningScene
+    menu = app.top
+    page_button = menu.cards[1][2][-1]
+    assert page_button.label == "Learned boards"
+    click(app, page_button.rect.center)
+    page = app.top
+    assert isinstance(page, LearningScene) and page.picture is not None
+    click(app, page.export_button.rect.center)
+    assert len(list(saves_folder.glob("othello-learning-*.png"))) == 1
+
+
+def test_games_played_in_the_app_teach_the_learned_ai_when_asked(app, saves_folder):
+    from boardhub.games.othello.learning import newest_learning
+    app.settings.learn_in_app = True
+    game = pvp(app)
+    before = newest_learning().games
+    rules = game.match.rules
+    rng = random.Random(3)
+    while not game.match.is_over:
+        game.match.play(rng.choice(rules.legal_moves(game.match.state)))
+    app.frame(0.016)
+    assert newest_learning().games == before + 1

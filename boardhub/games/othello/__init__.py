@@ -43,5 +43,7 @@ ENTRY = GameEntry(
     blurb="Outflank and turn over discs; corners are forever.",
     scene="boardhub.games.othello.scene:OthelloBoard",
     options=(),
+    analysis="boardhub.games.othello.expert:evaluate_moves",
+    pages=(("Learned boards", "boardhub.games.othello.learning_page:LearningScene"),),
     externals={"gtp": external.GtpEngine, "nboard": external.NBoardEngine},
 )

@@ -108,6 +108,18 @@ class OthelloBoard(BoardView):
             self.eval_state = None
             self.eval_job = scene.app.worker.submit("othello", ANALYSIS, m.state, EVAL_SECONDS)
 
+    def game_over(self) -> None:
+        """With the setting on, the learned AI learns from this game as the source's learned from people."""
+        m = self.scene.match
+        if not self.scene.app.settings.learn_in_app or m.outcome.reason != "score":
+            return
+        from boardhub.core.saves import SaveError
+        from boardhub.games.othello.learning import learn_from_game
+        try:
+            learn_from_game(m.moves, m.outcome.winner)
+        except (OSError, ValueError, SaveError) as exc:
+            self.scene.say(f"Could not learn from this game: {exc}")
+
     # ---------------------------------------------------------------- animation
     def on_move(self, seat, move, before: OthelloState, after: OthelloState, now: float, duration: float) -> None:
         if move == PASS or duration <= 0:
