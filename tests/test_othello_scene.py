@@ -135,3 +135,26 @@ def test_games_played_in_the_app_teach_the_learned_ai_when_asked(app, saves_fold
         game.match.play(rng.choice(rules.legal_moves(game.match.state)))
     app.frame(0.016)
     assert newest_learning().games == before + 1
+
+
+def test_a_seat_can_be_an_engine_typed_in_the_setup(app):
+    import shlex
+    import sys
+    from boardhub.scenes.setup import SetupScene
+    app.push(SetupScene(app, OTHELLO, "pva"))
+    setup = app.top
+    second = setup.seat_choices[1]
+    second.set("gtp:")
+    setup.layout(setup.size)
+    field = setup.engine_fields[1]
+    assert field.visible
+    click(app, setup.start_button.rect.center)
+    assert app.top is setup and "give the engine's program" in setup.error
+    field.text = "no-such-engine-program --gtp"
+    click(app, setup.start_button.rect.center)
+    assert app.top is setup and "cannot find the program" in setup.error
+    field.text = shlex.join([sys.executable, "tests/fake_othello_engine.py", "--protocol", "gtp"])
+    click(app, setup.start_button.rect.center)
+    game = app.top
+    assert isinstance(game, GameScene)
+    assert game.match.seats[1].ai.startswith("gtp:") and "(GTP)" in game.match.seats[1].label

@@ -129,8 +129,8 @@ class SetupScene(Scene):
 
     def engine_problem(self) -> str:
         """Why an engine seat cannot start, or ""."""
-        for i, value in enumerate(self.seat_values()):
-            if value is None or AISpec.parse(value).external is None:
+        for i, (choice, value) in enumerate(zip(self.seat_choices, self.seat_values())):
+            if not self._is_engine(choice.value):
                 continue
             try:
                 proto, argv = AISpec.parse(value).external
