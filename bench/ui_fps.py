@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -34,9 +33,8 @@ def measure(mode: str, ai: str, seconds: float) -> tuple[float, float, float, fl
     app.push(GameScene(app, game, config))
     app.run(max_seconds=1.0)  # warm up: the worker process starts, fonts load
     app.frame_times.clear()
-    end_seconds = seconds
     elapsed = 0.0
-    while elapsed < end_seconds:
+    while elapsed < seconds:
         app.run(max_seconds=1.0)
         elapsed += 1.0
         if app.top.__class__ is not GameScene or app.top.match.is_over:

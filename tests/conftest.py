@@ -13,3 +13,15 @@ def saves_folder(tmp_path, monkeypatch):
     folder = tmp_path / "saves"
     monkeypatch.setenv("BOARDHUB_SAVES", str(folder))
     return folder
+
+
+@pytest.fixture
+def app():
+    """The app on its main menu, in a dummy window."""
+    from boardhub.app import App
+    from boardhub.scenes.menu import MenuScene
+    a = App((1280, 800))
+    a.push(MenuScene(a))
+    a.frame(0.016)
+    yield a
+    a.close()

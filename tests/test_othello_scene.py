@@ -1,32 +1,15 @@
 """The Othello board in the app, headless: clicks, refusals, passes and the pixels of discs."""
 import random
 
-import pygame
 import pytest
+from uidriver import click
 
 from boardhub import games
-from boardhub.app import App
 from boardhub.games.othello.engine import PASS, parse_square
 from boardhub.games.othello.scene import DISC, LAST_MOVE
 from boardhub.scenes.game import GameScene
-from boardhub.scenes.menu import MenuScene
 
 OTHELLO = games.get("othello")
-
-
-@pytest.fixture
-def app():
-    a = App((1280, 800))
-    a.push(MenuScene(a))
-    a.frame(0.016)
-    yield a
-    a.close()
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame(0.016)
 
 
 def pvp(app) -> GameScene:

@@ -3,40 +3,14 @@ import time
 
 import pygame
 import pytest
+from uidriver import click, frames, key
 
 from boardhub import app as app_module
-from boardhub.app import App
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.menu import MenuScene
 from boardhub.scenes.overlay import PanelScene
 from boardhub.scenes.setup import SetupScene
 from boardhub.ui import theme
-
-
-@pytest.fixture
-def app():
-    a = App((1280, 800))
-    a.push(MenuScene(a))
-    a.frame(0.016)
-    yield a
-    a.close()
-
-
-def click(app, pos, button=1):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    app.frame(0.016)
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.frame(0.016)
-
-
-def frames(app, n=5, sleep=0.0):
-    for _ in range(n):
-        app.frame(0.016)
-        time.sleep(sleep)
 
 
 def start(app, mode, **options):
