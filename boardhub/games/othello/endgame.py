@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import time
 
-from boardhub.games.othello.engine import flips, moves_mask
+from boardhub.games.othello.engine import FLIPS_AT, FULL, LANE, flips, moves_mask
 
 # Below this many empties the solver stops ordering moves and using the table.
-SHALLOW = 6
+SHALLOW = 7
 # How many nodes between two looks at the clock.
 CLOCK_EVERY = 2048
 
@@ -137,17 +137,27 @@ class EndgameSolver:
             if moves_mask(opp, me):
                 return -self._search(opp, me, -beta, -alpha, empties)
             return final_score(me, opp)
+        # fastest first: count each reply's moves, all children in one packed call
         children = []
+        packed_theirs = packed_mine = 0
+        shift = 0
         for sq in empties:
             if legal >> sq & 1:
-                f = flips(me, opp, sq)
+                f = FLIPS_AT[sq](me, opp)
                 mine = me | f | 1 << sq
                 theirs = opp ^ f
-                if sq == hint:
-                    order = -1
+                children.append([SQUARE_RANK[sq], sq, mine, theirs])
+                packed_theirs |= theirs << shift
+                packed_mine |= mine << shift
+                shift += LANE
+        if len(children) > 1:
+            replies = moves_mask(packed_theirs, packed_mine, len(children))
+            for child in children:
+                if child[1] == hint:
+                    child[0] = -1
                 else:
-                    order = moves_mask(theirs, mine).bit_count() * 16 + SQUARE_RANK[sq]
-                children.append((order, sq, mine, theirs))
+                    child[0] += (replies & FULL).bit_count() * 16
+                replies >>= LANE
         children.sort()
         alpha0 = alpha
         best = -WIN_BOUND - 1
@@ -182,6 +192,8 @@ class EndgameSolver:
     def _shallow(self, me: int, opp: int, alpha: int, beta: int, empties: list[int]) -> int:
         """Alpha-beta without ordering or table, for the last few empties."""
         n = len(empties)
+        if n == 2:
+            return self._two(me, opp, alpha, beta, empties[0], empties[1])
         if n == 1:
             return self._last(me, opp, empties[0])
         self.nodes += 1
@@ -189,16 +201,14 @@ class EndgameSolver:
         for sq in empties:
             if not opp & AROUND[sq]:
                 continue
-            f = flips(me, opp, sq)
+            f = FLIPS_AT[sq](me, opp)
             if not f:
                 continue
-            mine = me | f | 1 << sq
-            theirs = opp ^ f
-            if n == 2:
-                other = empties[1] if sq == empties[0] else empties[0]
-                v = -self._last(theirs, mine, other)
+            rest = [e for e in empties if e != sq]
+            if n == 3:
+                v = -self._two(opp ^ f, me | f | 1 << sq, -beta, -alpha, rest[0], rest[1])
             else:
-                v = -self._shallow(theirs, mine, -beta, -alpha, [e for e in empties if e != sq])
+                v = -self._shallow(opp ^ f, me | f | 1 << sq, -beta, -alpha, rest)
             if v > best:
                 best = v
                 if v > alpha:
@@ -209,8 +219,31 @@ class EndgameSolver:
             return best
         # no move for the mover: the other side plays on, or the game is over
         for sq in empties:
-            if me & AROUND[sq] and flips(opp, me, sq):
+            if me & AROUND[sq] and FLIPS_AT[sq](opp, me):
                 return -self._shallow(opp, me, -beta, -alpha, empties)
+        return final_score(me, opp)
+
+    def _two(self, me: int, opp: int, alpha: int, beta: int, x: int, y: int) -> int:
+        """The last two empties, unrolled: the lists and loops of `_shallow` cost more than the work."""
+        self.nodes += 1
+        best = -WIN_BOUND - 1
+        if opp & AROUND[x]:
+            f = FLIPS_AT[x](me, opp)
+            if f:
+                best = -self._last(opp ^ f, me | f | 1 << x, y)
+                if best >= beta:
+                    return best
+        if opp & AROUND[y]:
+            f = FLIPS_AT[y](me, opp)
+            if f:
+                v = -self._last(opp ^ f, me | f | 1 << y, x)
+                if v > best:
+                    return v
+                return best
+        if best > -WIN_BOUND - 1:
+            return best
+        if (me & AROUND[x] and FLIPS_AT[x](opp, me)) or (me & AROUND[y] and FLIPS_AT[y](opp, me)):
+            return -self._two(opp, me, -beta, -alpha, x, y)
         return final_score(me, opp)
 
     def _last(self, me: int, opp: int, sq: int) -> int:
@@ -220,11 +253,11 @@ class EndgameSolver:
         diff = 2 * p - 63  # discs of the mover minus the other's, 63 discs on the board
         around = AROUND[sq]
         if opp & around:
-            f = flips(me, opp, sq)
+            f = FLIPS_AT[sq](me, opp)
             if f:
                 return diff + 1 + 2 * f.bit_count()
         if me & around:
-            f = flips(opp, me, sq)
+            f = FLIPS_AT[sq](opp, me)
             if f:
                 return diff - 1 - 2 * f.bit_count()
         return diff + 1 if diff > 0 else diff - 1

@@ -24,9 +24,8 @@ import random
 import time
 
 from boardhub.games.othello.endgame import SQUARE_RANK, EndgameSolver, SolveTimeout, final_score
-from boardhub.games.othello.engine import PASS, OthelloState
+from boardhub.games.othello.engine import FLIPS_AT, FULL, LANE, PASS, OthelloState, flips, moves_mask
 from boardhub.games.othello.evaluation import UNIT, evaluate
-from boardhub.games.othello.engine import flips, moves_mask
 
 TIME_SHARE = 0.8  # of the time left to the deadline
 CLOCK_EVERY = 256  # nodes between two looks at the clock
@@ -237,18 +236,28 @@ class ExpertAI:
                     alpha = lo
                 if hi < beta:
                     beta = hi
+        # fewest replies first: every child's reply count from one packed move generation
         history = self.history
         children = []
+        packed_theirs = packed_mine = 0
+        shift = 0
         for sq in BY_RANK:
             if legal >> sq & 1:
-                f = flips(me, opp, sq)
+                f = FLIPS_AT[sq](me, opp)
                 mine = me | f | 1 << sq
                 theirs = opp ^ f
-                if sq == hint:
-                    k = -1 << 30
+                children.append([-history[sq], sq, mine, theirs])
+                packed_theirs |= theirs << shift
+                packed_mine |= mine << shift
+                shift += LANE
+        if len(children) > 1:
+            replies = moves_mask(packed_theirs, packed_mine, len(children))
+            for child in children:
+                if child[1] == hint:
+                    child[0] = -1 << 30
                 else:
-                    k = moves_mask(theirs, mine).bit_count() * 4096 - history[sq]
-                children.append((k, sq, mine, theirs))
+                    child[0] += (replies & FULL).bit_count() * 4096
+                replies >>= LANE
         children.sort()
         alpha0 = alpha
         best = -WIN - 65 * UNIT
