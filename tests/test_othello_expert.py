@@ -132,6 +132,29 @@ def test_expert_with_a_seed_repeats_itself():
     assert len(moves) == 1
 
 
+def test_expert_opening_depends_on_the_seed_only():
+    def opening(seed: int) -> list[int]:
+        ai, state, out = ExpertAI(seed=seed), START, []
+        for _ in range(4):
+            move = ai.choose(state, time.monotonic() + 0.5)
+            out.append(move)
+            state = play(state, move)
+        return out
+
+    assert opening(1) == opening(1)
+    assert len({tuple(opening(seed)) for seed in range(6)}) > 1
+
+
+def test_expert_keeps_a_proven_result_past_the_exact_range():
+    """From 13 to 18 empties the expert proves win/draw/loss first: its move keeps the best result."""
+    for state in positions(14, 3, seed=21):
+        best = EndgameSolver().solve(state.me, state.opp)
+        move = ExpertAI(seed=0).choose(state, time.monotonic() + 3.0)
+        after = play(state, move)
+        got = -EndgameSolver().solve(after.me, after.opp)
+        assert (got > 0) - (got < 0) == (best > 0) - (best < 0)
+
+
 def test_expert_beats_random():
     """A short game each way against the random AI: the expert wins both (a smoke test of strength)."""
     from boardhub.games.othello.ai import RandomAI

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 
-from boardhub.games.othello.engine import FLIPS_AT, FULL, LANE, flips, moves_mask
+from boardhub.games.othello.engine import FLIPS_AT, FULL, LANE, moves_mask
 
 # Below this many empties the solver stops ordering moves and using the table.
 SHALLOW = 7
@@ -95,15 +95,6 @@ class EndgameSolver:
         self._next_check = self.nodes + CLOCK_EVERY
         empties = parity_order(~(me | opp) & ((1 << 64) - 1))
         return self._search(me, opp, alpha, beta, empties)
-
-    def solve_moves(self, me: int, opp: int, squares: list[int], alpha: int, beta: int,
-                    deadline: float) -> dict[int, int]:
-        """Each square's score (as `solve` bounds it) for the mover playing it."""
-        out = {}
-        for sq in squares:
-            f = flips(me, opp, sq)
-            out[sq] = -self.solve(opp ^ f, me | f | 1 << sq, -beta, -alpha, deadline)
-        return out
 
     def _clock(self) -> None:
         self._next_check = self.nodes + CLOCK_EVERY

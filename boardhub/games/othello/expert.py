@@ -14,16 +14,16 @@ in time leaves the midgame search's move in place.
 
 Time: the AI spends at most TIME_SHARE of the time left to its deadline and
 looks at the clock every few hundred nodes, so it answers before the deadline
-even on a busy machine. Given a seed it plays the same way (only the depth
-reached depends on the machine's speed); the seed picks among near-equal
-moves in the opening, so that series of games differ.
+even on a busy machine. The seed picks among near-equal moves in the opening
+(scored at a fixed depth), so that series of games differ while each seed
+replays its choices; later, only the depth reached depends on the machine.
 """
 from __future__ import annotations
 
 import random
 import time
 
-from boardhub.games.othello.endgame import SQUARE_RANK, EndgameSolver, SolveTimeout, final_score
+from boardhub.games.othello.endgame import SQUARE_RANK, WIN_BOUND, EndgameSolver, SolveTimeout, final_score
 from boardhub.games.othello.engine import FLIPS_AT, FULL, LANE, PASS, OthelloState, flips, moves_mask
 from boardhub.games.othello.evaluation import UNIT, evaluate
 
@@ -35,6 +35,7 @@ DEEPEN_SHARE = 0.4  # past this share of the budget a new iteration would not fi
 MIDGAME_SHARE_IN_ENDGAME = 0.15  # budget for the heuristic search before a proof is tried
 OPENING_EMPTIES = 52  # while this many empties or more, the seed picks among near-equal moves
 OPENING_SLACK = 30  # "near-equal": within this many UNIT of the best
+OPENING_DEPTH = 4  # a fixed depth there, so the choice depends on the seed only, not the machine's speed
 WIN = 100 * UNIT  # added to a finished game's margin so any win outranks any heuristic score
 TABLE_LIMIT = 400_000
 MAX_DEPTH = 60
@@ -95,11 +96,11 @@ class ExpertAI:
         if empties <= SOLVE_EMPTIES:
             return self._endgame_move(me, opp, squares, empties, start, stop)
         if empties >= OPENING_EMPTIES:
-            scores = self._score_all(me, opp, squares, start, stop)
+            scores = self._score_all(me, opp, squares, start, stop, OPENING_DEPTH)
             best = max(scores.values())
             near = [sq for sq in squares if scores[sq] >= best - OPENING_SLACK]
             return self.rng.choice(near)
-        return self._iterate(me, opp, squares, start, stop)[0]
+        return self._iterate(me, opp, squares, start, stop)
 
     def evaluate_moves(self, state: OthelloState, deadline: float) -> dict[int, float]:
         """Every legal move's value in discs for the mover, for the app's evaluation overlay.
@@ -130,11 +131,11 @@ class ExpertAI:
 
     # ------------------------------------------------------------------ midgame
     def _iterate(self, me: int, opp: int, squares: list[int], start: float, stop: float,
-                 share: float = DEEPEN_SHARE) -> tuple[int, int]:
-        """Iterative deepening with PVS at the root: (best square, its value) of the last finished depth."""
+                 share: float = DEEPEN_SHARE) -> int:
+        """Iterative deepening with PVS at the root: the best square of the last finished depth."""
         self._start_clock(stop)
-        order = self._order(me, opp, squares, 2)
-        best, value = order[0], 0
+        order = self._order(me, opp, squares)
+        best = order[0]
         budget = stop - start
         try:
             for depth in range(1, MAX_DEPTH):
@@ -153,7 +154,7 @@ class ExpertAI:
                         alpha = v
                         done = sq
                         # a move proven better than the first stands even if this depth is cut short
-                        best, value = sq, v
+                        best = sq
                 order.remove(done)
                 order.insert(0, done)
                 self.depth = depth
@@ -161,16 +162,17 @@ class ExpertAI:
                     break
         except SearchTimeout:
             pass
-        return best, value
+        return best
 
-    def _score_all(self, me: int, opp: int, squares: list[int], start: float, stop: float) -> dict[int, int]:
+    def _score_all(self, me: int, opp: int, squares: list[int], start: float, stop: float,
+                   max_depth: int = MAX_DEPTH) -> dict[int, int]:
         """Every move's full-window value, deepening while time remains (the last finished depth stands)."""
         self._start_clock(stop)
         scores = {sq: 0 for sq in squares}
-        order = self._order(me, opp, squares, 2)
+        order = self._order(me, opp, squares)
         budget = stop - start
         try:
-            for depth in range(1, MAX_DEPTH):
+            for depth in range(1, max_depth + 1):
                 current = {}
                 for sq in order:
                     f = flips(me, opp, sq)
@@ -190,14 +192,11 @@ class ExpertAI:
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
 
-    def _order(self, me: int, opp: int, squares: list[int], depth: int, hint: int = -1) -> list[int]:
-        """Squares by promise: the table's move, then fewest replies, then cut-off history."""
+    def _order(self, me: int, opp: int, squares: list[int]) -> list[int]:
+        """Squares by promise: fewest replies, then the square's rank, then cut-off history."""
         history = self.history
         keyed = []
         for sq in squares:
-            if sq == hint:
-                keyed.append((-1 << 30, sq))
-                continue
             f = flips(me, opp, sq)
             mine = me | f | 1 << sq
             keyed.append((moves_mask(opp ^ f, mine).bit_count() * 4096 + SQUARE_RANK[sq] * 256 - history[sq], sq))
@@ -315,24 +314,27 @@ class ExpertAI:
     def _endgame_move(self, me: int, opp: int, squares: list[int], empties: int,
                       start: float, stop: float) -> int:
         """The solver's move: a proven win (or the best proven result) when it finishes in time."""
-        budget = stop - start
+        order = self._order(me, opp, squares)
+        alpha = -WIN_BOUND
         if empties > EXACT_EMPTIES:
-            move, _ = self._iterate(me, opp, squares, start, start + MIDGAME_SHARE_IN_ENDGAME * budget, 1.0)
-        else:
-            move = self._order(me, opp, squares, 2)[0]
-        order = [move] + [sq for sq in self._order(me, opp, squares, 2) if sq != move]
-        if empties > EXACT_EMPTIES:
+            budget = stop - start
+            heuristic = self._iterate(me, opp, squares, start, start + MIDGAME_SHARE_IN_ENDGAME * budget, 1.0)
+            order = [heuristic] + [sq for sq in order if sq != heuristic]
             try:
                 move, value = self._solve_root(me, opp, order, -1, 1, stop)
             except SolveTimeout:
-                return move
-            order = [move] + [sq for sq in order if sq != move]
+                return heuristic
             if value < 0:
-                return move  # lost against perfect play: the heuristic move keeps the best chances
+                return heuristic  # lost against perfect play: the heuristic move keeps the best chances
+            if value == 0:
+                return move  # inside the window: a proven draw, and no move wins
+            # a proven win by at least `value`: the exact search only has to rank the winning moves
+            order = [move] + [sq for sq in order if sq != move]
+            alpha = value - 1
         try:
-            move, _ = self._solve_root(me, opp, order, -64, 64, stop)
+            move, _ = self._solve_root(me, opp, order, alpha, WIN_BOUND, stop)
         except SolveTimeout:
-            pass
+            return order[0]
         return move
 
     def _solve_root(self, me: int, opp: int, order: list[int], alpha: int, beta: int,
