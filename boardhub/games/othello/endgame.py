@@ -79,7 +79,7 @@ class EndgameSolver:
     carries over from one move of a game to the next.
     """
 
-    def __init__(self, table_limit: int = 1_000_000) -> None:
+    def __init__(self, table_limit: int = 200_000) -> None:
         self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
         self.table_limit = table_limit
         self.nodes = 0

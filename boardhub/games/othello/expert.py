@@ -37,7 +37,7 @@ OPENING_EMPTIES = 52  # while this many empties or more, the seed picks among ne
 OPENING_SLACK = 30  # "near-equal": within this many UNIT of the best
 OPENING_DEPTH = 4  # a fixed depth there, so the choice depends on the seed only, not the machine's speed
 WIN = 100 * UNIT  # added to a finished game's margin so any win outranks any heuristic score
-TABLE_LIMIT = 400_000
+TABLE_LIMIT = 200_000  # entries (about 250 bytes each) before the table starts afresh
 MAX_DEPTH = 60
 
 # squares from the most to the least promising, for the cheap ordering next to the leaves
