@@ -20,6 +20,12 @@ MESSAGE_SECONDS = 3.5
 RESULT_PAUSE = 0.6  # let the last move be seen before the result panel covers it
 
 
+def clock_text(seconds: float) -> str:
+    """A seat's time so far, as chess clocks show it: 1:05, 12:30."""
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
 def board_view(game):
     module, _, cls = game.scene.partition(":")
     return getattr(importlib.import_module(module), cls)(game)
@@ -360,7 +366,10 @@ class GameScene(Scene):
             if active:
                 pygame.draw.rect(surface, theme.ACCENT, r, width=3, border_radius=10)
             self.board.draw_seat_icon(surface, (r.x + 24 * s, r.centery), 14 * s, i)
-            theme.text(surface, seat.label, 26 * s, (r.x + 46 * s, r.centery), theme.TEXT, "midleft")
+            theme.text(surface, seat.label, 26 * s, (r.x + 46 * s, r.centery - 7 * s), theme.TEXT, "midleft")
+            spent = m.seat_time(i) + (m.turn_elapsed() if active else 0.0)
+            theme.text(surface, clock_text(spent), 18 * s, (r.x + 46 * s, r.centery + 13 * s),
+                       theme.TEXT if active else theme.MUTED, "midleft")
             if i < len(scores):
                 theme.text(surface, scores[i], 40 * s, (r.right - 16 * s, r.centery), theme.TEXT, "midright",
                            bold=True)
