@@ -1,0 +1,56 @@
+"""Gomoku: the registry entry."""
+from boardhub.games import AIEntry, GameEntry
+from boardhub.games.gomoku import ai
+from boardhub.games.gomoku.engine import GomokuRules
+
+RULES_TEXT = """\
+Gomoku is played on the points of a 19 x 19 board (15 x 15 as an option, the \
+official Renju board). Black moves first; the players take turns putting one \
+stone of their colour on an empty point. Stones never move and are never taken.
+
+The first to make five stones in an unbroken row, across, up or diagonally, \
+wins. A full board with no five is a draw.
+
+Rule sets:
+- Renju (the default): the rules of the Renju International Federation. \
+Black wins only with exactly five; white wins with five or more. Because \
+black, moving first, would otherwise have a forced win, black may not play \
+a forbidden move:
+  - an overline: six or more black stones in a row;
+  - a double four: one stone that makes two fours at once (a four is a row \
+that one more stone turns into exactly five; two fours on one line, as in \
+o.ooo.o, count);
+  - a double three: one stone that makes two threes at once (a three is a \
+row that one more stone turns into an open four, .oooo., which cannot be \
+stopped; it only counts if that stone would itself be allowed).
+  A move that makes exactly five wins even if it also makes a double four, \
+a double three or an overline elsewhere. Four-three is allowed and is \
+black's usual way to win. White has no restrictions. The edge of the board \
+blocks a row like a white stone.
+- Freestyle: five or more in a row wins, for both players.
+- Standard: exactly five wins, for both players; six or more does not.
+
+On black's turn the forbidden points are marked, and clicking one is refused \
+with the reason. With the setup option "Forbidden moves: Lose", a forbidden \
+move is played and loses, as referees rule for programs.
+
+Notation: columns a-s from the left (a-o on 15 x 15), rows 1-19 from the \
+bottom, as in "h8". Games are recorded as move lists, "j10 k11 ...", or as \
+Gomocup .psq files.
+
+Strategy: threats win. An open three must be answered or it becomes an open \
+four; a four must be blocked at once. Build two threats with one stone \
+(four-three) and the opponent cannot stop both."""
+
+ENTRY = GameEntry(
+    key="gomoku",
+    title="Gomoku",
+    rules=GomokuRules(),
+    ai_entries=(
+        AIEntry("easy", ai.EasyAI, "A beginner: a random point next to the stones on the board"),
+    ),
+    rules_text=RULES_TEXT,
+    blurb="Five in a row, with Renju's forbidden moves for black.",
+    scene="boardhub.games.gomoku.scene:GomokuBoard",
+    options=GomokuRules.options,
+)

@@ -1,0 +1,246 @@
+"""Gomoku: rules, notation and state, with Renju's forbidden moves for black.
+
+A point is an int ``p = y * size + x``: x is the column (0 = 'a'), y the row
+counted from the bottom (0 = row 1), so "h8" is x 7, y 7. Columns run a..s
+on 19 x 19 (no letter skipped) and a..o on 15 x 15.
+
+Rule sets:
+- renju (default): black wins only with an exact five and may not play an
+  overline, a double four or a double three (renju.py); white wins with five
+  or more.
+- freestyle: five or more in a row wins, for both.
+- standard: exactly five wins, for both; an overline does not win.
+
+A forbidden point is refused with the reason (a human never loses by a
+misclick), unless `forbidden_loses` is set: then it is played and white
+wins, the strict rule that referees apply to programs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardhub.core.rules import IllegalMove, Option, Outcome
+from boardhub.games.gomoku.renju import (EMPTY, PAD, forbidden_padded, forbidden_points, padded_board,
+                                         steps)
+
+BLACK, WHITE = 0, 1  # seats; stones on the board are seat + 1
+SIZES = (19, 15)
+RULE_SETS = ("renju", "freestyle", "standard")
+COLUMNS = "abcdefghijklmnopqrs"
+NAMES = ("Black", "White")
+
+
+@dataclass(frozen=True, slots=True)
+class GomokuState:
+    """A position and how the game stands.
+
+    board: size * size bytes, 0 empty, 1 black, 2 white. moves: every point
+    played, in order. winner / win_line / reason describe a finished game:
+    reason is "five", "forbidden" or "full" (a draw), "" while playing.
+    """
+
+    size: int
+    rule: str
+    board: bytes
+    player: int
+    moves: tuple[int, ...] = ()
+    winner: int | None = None
+    win_line: tuple[int, ...] = ()
+    reason: str = ""
+    forbidden_loses: bool = False
+
+    @property
+    def over(self) -> bool:
+        return bool(self.reason)
+
+    def stone(self, x: int, y: int) -> int:
+        """0, 1 (black) or 2 (white) at column x, row y."""
+        return self.board[y * self.size + x]
+
+
+def point_name(p: int, size: int = 19) -> str:
+    """"h8" for the point p of a size x size board."""
+    y, x = divmod(p, size)
+    return f"{COLUMNS[x]}{y + 1}"
+
+
+def parse_point(text: str, size: int = 19) -> int:
+    """The point named "h8" on a size x size board; IllegalMove naming the valid range."""
+    t = text.strip().lower()
+    last = COLUMNS[size - 1]
+    if len(t) >= 2 and t[0] in COLUMNS and t[1:].isdigit():
+        x, y = COLUMNS.index(t[0]), int(t[1:]) - 1
+        if x < size and 0 <= y < size:
+            return y * size + x
+        raise IllegalMove(f"{text.strip()} is off the board: columns run a-{last} and rows 1-{size}")
+    raise IllegalMove(f"{text.strip()!r} is not a point: write a column a-{last} and a row 1-{size}, as in h8")
+
+
+def line_through(board: bytes, size: int, p: int, stone: int, dx: int, dy: int) -> tuple[int, ...]:
+    """The run of `stone` through p along (dx, dy), in order along the line."""
+    x0, y0 = p % size, p // size
+    back = 0
+    while True:
+        x, y = x0 - (back + 1) * dx, y0 - (back + 1) * dy
+        if 0 <= x < size and 0 <= y < size and board[y * size + x] == stone:
+            back += 1
+        else:
+            break
+    run = []
+    k = -back
+    while True:
+        x, y = x0 + k * dx, y0 + k * dy
+        if 0 <= x < size and 0 <= y < size and board[y * size + x] == stone:
+            run.append(y * size + x)
+            k += 1
+        else:
+            return tuple(run)
+
+
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+def winning_line(board: bytes, size: int, p: int, rule: str) -> tuple[int, ...]:
+    """The winning run the stone on p makes under `rule`, or () if it wins nothing.
+
+    Exact five wins everywhere; six or more wins under freestyle, and for
+    white under renju. An exact five beats an overline on another line.
+    """
+    stone = board[p]
+    runs = [line_through(board, size, p, stone, dx, dy) for dx, dy in DIRECTIONS]
+    for run in runs:
+        if len(run) == 5:
+            return run
+    long_wins = rule == "freestyle" or (rule == "renju" and stone == WHITE + 1)
+    if long_wins:
+        for run in runs:
+            if len(run) > 5:
+                return run
+    return ()
+
+
+def _black_can_move(board: bytes, size: int) -> bool:
+    """Whether any empty point is allowed for black under renju (almost always the first one tried)."""
+    padded = padded_board(board, size)
+    dirs = steps(size)
+    width = size + 2 * PAD
+    for p in range(size * size):
+        if board[p] == EMPTY:
+            y, x = divmod(p, size)
+            if forbidden_padded(padded, (y + PAD) * width + x + PAD, size) is None:
+                return True
+    return False
+
+
+def _renju_forbidden(board: bytes, size: int, p: int) -> str | None:
+    y, x = divmod(p, size)
+    return forbidden_padded(padded_board(board, size), (y + PAD) * (size + 2 * PAD) + x + PAD, size)
+
+
+class GomokuRules:
+    """Gomoku on 19 x 19 or 15 x 15 under renju, freestyle or standard rules."""
+
+    name = "gomoku"
+    options = (
+        Option("size", "Board", SIZES, 19, ("19 x 19", "15 x 15")),
+        Option("rule", "Rules", RULE_SETS, "renju", ("Renju", "Freestyle", "Standard")),
+        Option("forbidden_loses", "Forbidden moves", (False, True), False, ("Refused", "Lose")),
+    )
+
+    def num_players(self, options: dict) -> int:
+        return 2
+
+    def normalize(self, options: dict | None) -> dict:
+        """Fill in defaults and refuse values that no option offers."""
+        out = {o.key: o.default for o in self.options}
+        out.update(options or {})
+        for o in self.options:
+            if out[o.key] not in o.choices or type(out[o.key]) is not type(o.default):
+                allowed = ", ".join(map(str, o.choices))
+                raise ValueError(f"{o.key} must be one of {allowed}, not {out[o.key]!r}")
+        return {o.key: out[o.key] for o in self.options}
+
+    def new_game(self, options: dict | None = None, seed: int | None = None) -> GomokuState:
+        o = self.normalize(options)
+        return GomokuState(o["size"], o["rule"], bytes(o["size"] ** 2), BLACK,
+                           forbidden_loses=o["forbidden_loses"])
+
+    def legal_moves(self, state: GomokuState) -> list[int]:
+        """The empty points, less black's forbidden ones under renju (when
+        forbidden moves lose and nothing else is left, black must play one)."""
+        if state.reason:
+            return []
+        empty = [p for p in range(state.size ** 2) if not state.board[p]]
+        banned = forbidden_points(state)
+        if not banned:
+            return empty
+        allowed = [p for p in empty if p not in banned]
+        return allowed if allowed or not state.forbidden_loses else empty
+
+    def why_illegal(self, state: GomokuState, move: object) -> str | None:
+        """Why `move` cannot be played at all (not a point, taken, game over); None if it can."""
+        if state.reason:
+            return "The game is over"
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < state.size ** 2:
+            return f"Not a point of the {state.size} x {state.size} board: {move!r}"
+        if state.board[move]:
+            return f"{point_name(move, state.size)} is taken"
+        return None
+
+    def apply(self, state: GomokuState, move: int) -> GomokuState:
+        reason = self.why_illegal(state, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        size = state.size
+        if state.rule == "renju" and state.player == BLACK:
+            why = _renju_forbidden(state.board, size, move)
+            if why is not None:
+                if not state.forbidden_loses:
+                    raise IllegalMove(f"{point_name(move, size)} is forbidden for black: {why}")
+                board = state.board[:move] + b"\x01" + state.board[move + 1:]
+                return GomokuState(size, state.rule, board, WHITE, state.moves + (move,), WHITE, (),
+                                   "forbidden", state.forbidden_loses)
+        stone = bytes((state.player + 1,))
+        board = state.board[:move] + stone + state.board[move + 1:]
+        moves = state.moves + (move,)
+        line = winning_line(board, size, move, state.rule)
+        nxt = 1 - state.player
+        if line:
+            return GomokuState(size, state.rule, board, nxt, moves, state.player, line, "five",
+                               state.forbidden_loses)
+        if len(moves) == size * size or (
+                nxt == BLACK and state.rule == "renju" and not state.forbidden_loses
+                and not _black_can_move(board, size)):
+            return GomokuState(size, state.rule, board, nxt, moves, None, (), "full", state.forbidden_loses)
+        return GomokuState(size, state.rule, board, nxt, moves, None, (), "", state.forbidden_loses)
+
+    def to_move(self, state: GomokuState) -> int:
+        return state.player
+
+    def is_over(self, state: GomokuState) -> bool:
+        return bool(state.reason)
+
+    def outcome(self, state: GomokuState) -> Outcome:
+        if not state.reason:
+            raise ValueError("the game is not over")
+        if state.reason == "five":
+            n = len(state.win_line)
+            made = "five" if n == 5 else f"{n} in a row"
+            return Outcome(state.winner, (), "five", f"{NAMES[state.winner]} made {made}")
+        if state.reason == "forbidden":
+            last = state.moves[-1]
+            why = _renju_forbidden(state.board[:last] + b"\x00" + state.board[last + 1:], state.size, last)
+            return Outcome(WHITE, (), "forbidden",
+                           f"Black played a forbidden {why} at {point_name(last, state.size)}")
+        if len(state.moves) == state.size ** 2:
+            return Outcome(None, (), "full", "the board is full: a draw")
+        return Outcome(None, (), "full", "no point is left that black may play: a draw")
+
+    def view(self, state: GomokuState, seat: int) -> GomokuState:
+        return state
+
+    def move_to_text(self, move: int, size: int = 19) -> str:
+        return point_name(move, size)
+
+    def move_from_text(self, text: str, size: int = 19) -> int:
+        return parse_point(text, size)
