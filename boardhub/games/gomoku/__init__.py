@@ -1,6 +1,6 @@
 """Gomoku: the registry entry."""
 from boardhub.games import AIEntry, GameEntry
-from boardhub.games.gomoku import ai
+from boardhub.games.gomoku import ai, external
 from boardhub.games.gomoku.engine import GomokuRules
 
 RULES_TEXT = """\
@@ -53,4 +53,5 @@ ENTRY = GameEntry(
     blurb="Five in a row, with Renju's forbidden moves for black.",
     scene="boardhub.games.gomoku.scene:GomokuBoard",
     options=GomokuRules.options,
+    externals={"pbrain": external.PbrainEngine},
 )
