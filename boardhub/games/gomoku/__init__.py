@@ -48,6 +48,8 @@ ENTRY = GameEntry(
     rules=GomokuRules(),
     ai_entries=(
         AIEntry("easy", ai.EasyAI, "A beginner: a random point next to the stones on the board"),
+        AIEntry("normal", ai.NormalAI, "The source's point update: every point scored by its priority "
+                "table (fives, fours, threes, shapes, the centre), attack over defence"),
     ),
     rules_text=RULES_TEXT,
     blurb="Five in a row, with Renju's forbidden moves for black.",
