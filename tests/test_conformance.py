@@ -36,9 +36,27 @@ def othello_invariants(rules, before, move, after):
         assert lost >= 1 and gained == lost + 1  # the new disc plus every disc turned over
 
 
-GAME_INVARIANTS = {"dots": dots_invariants, "othello": othello_invariants}
+def gomoku_invariants(rules, before, move, after):
+    from boardhub.games.gomoku.engine import DIRECTIONS, line_through
+    changed = [p for p in range(len(before.board)) if before.board[p] != after.board[p]]
+    assert changed == [move] and after.board[move] == before.player + 1  # one stone, exactly at the move
+    assert after.moves == before.moves + (move,)
+    assert after.player == 1 - before.player  # the turn alternates
+    if after.reason == "five":
+        assert after.winner == before.player and move in after.win_line
+        runs = [len(line_through(after.board, after.size, move, after.board[move], dx, dy)) for dx, dy in DIRECTIONS]
+        exact = after.rule == "standard" or (after.rule == "renju" and before.player == 0)
+        assert 5 in runs if exact else max(runs) >= 5
+    elif after.reason == "forbidden":
+        assert after.rule == "renju" and before.player == 0 and after.winner == 1 and after.forbidden_loses
+
+
+GAME_INVARIANTS = {"dots": dots_invariants, "othello": othello_invariants, "gomoku": gomoku_invariants}
 GAME_OPTIONS = {"dots": st.fixed_dictionaries({"rows": st.integers(1, 7), "cols": st.integers(1, 7)}),
-                "othello": st.just({})}
+                "othello": st.just({}),
+                "gomoku": st.fixed_dictionaries({"size": st.sampled_from((19, 15)),
+                                                 "rule": st.sampled_from(("renju", "freestyle", "standard")),
+                                                 "forbidden_loses": st.booleans()})}
 
 
 def playout(key, options, seed):
