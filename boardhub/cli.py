@@ -1,4 +1,4 @@
-"""The command line: `python -m boardhub [arena|ais|learn|perft] ...`; no arguments opens the app."""
+"""The command line: `python -m boardhub [arena|ais|learn|perft|engine] ...`; no arguments opens the app."""
 from __future__ import annotations
 
 import argparse
@@ -93,6 +93,17 @@ def cmd_perft(args) -> int:
     return 0
 
 
+def cmd_engine(args) -> int:
+    """A boardhub AI as a Gomocup brain on stdin/stdout, for other GUIs and tournament managers."""
+    from boardhub.games.gomoku.brain import serve
+    try:
+        ai = games.get(args.game).make_ai(args.ai, seed=args.seed)
+    except ValueError as exc:
+        print(f"engine: {exc}", file=sys.stderr)
+        return 2
+    return serve(ai)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="boardhub", description="boardhub command line")
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -123,7 +134,16 @@ def main(argv: list[str]) -> int:
     p = sub.add_parser("perft", help="count the move sequences of a given length from the start")
     p.add_argument("game", choices=("othello",))
     p.add_argument("depth", type=int)
+    p = sub.add_parser("engine", help="run an AI as an engine of another program: Gomoku over the Gomocup "
+                       "protocol (a pbrain)", epilog="Commands come on stdin and answers go to stdout.")
+    p.add_argument("game", choices=("gomoku",))
+    p.add_argument("--ai", required=True, help="AI name, name:level, or py:module:function")
+    p.add_argument("--seed", type=int, default=0)
     args, extra = parser.parse_known_args(argv)
+    if args.cmd == "engine":
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return cmd_engine(args)
     if args.cmd == "perft":
         if extra or args.depth < 0:
             parser.error(f"perft takes a game and a depth of 0 or more: {' '.join(argv[1:])}")
