@@ -1,0 +1,163 @@
+"""The Gomoku board: wood, star points and coordinates, stones with optional move numbers,
+the last move, black's forbidden points on black's turn, and the winning line."""
+from __future__ import annotations
+
+import pygame
+
+from boardhub.games.gomoku.engine import GomokuState
+from boardhub.games.gomoku.renju import forbidden_points
+from boardhub.ui import theme
+from boardhub.ui.board import BoardView, DrawContext
+
+WOOD = (222, 178, 98)
+WOOD_EDGE = (176, 128, 60)
+GRID = (70, 48, 22)
+STONE = {0: (24, 24, 28), 1: (244, 244, 238)}
+STONE_RIM = {0: (70, 70, 76), 1: (170, 170, 164)}
+LAST_MOVE = (226, 50, 40)
+FORBIDDEN = (200, 30, 30)
+WIN_LINE = (250, 196, 72)
+COLUMNS = "abcdefghijklmnopqrs"
+
+
+def star_points(size: int) -> list[tuple[int, int]]:
+    """The marked points of the board, as Go and Renju boards print them."""
+    if size == 19:
+        return [(x, y) for x in (3, 9, 15) for y in (3, 9, 15)]
+    if size == 15:
+        return [(3, 3), (11, 3), (7, 7), (3, 11), (11, 11)]
+    return []
+
+
+class GomokuBoard(BoardView):
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self.cell = 1.0
+        self.origin = (0.0, 0.0)
+        self.size = 19
+        self.numbers = False
+        self.anims: dict[int, tuple[float, float]] = {}
+        self._forbidden: tuple[GomokuState | None, dict[int, str]] = (None, {})
+
+    # ---------------------------------------------------------------- geometry
+    def layout(self, rect: pygame.Rect, state: GomokuState) -> None:
+        super().layout(rect, state)
+        self.size = state.size
+        self.cell = min(rect.width, rect.height) / (state.size + 1.2)
+        span = self.cell * (state.size - 1)
+        self.origin = (rect.centerx - span / 2, rect.centery - span / 2)
+
+    def point_xy(self, p: int) -> tuple[float, float]:
+        """Screen position of point p (row 1 at the bottom, as the notation counts)."""
+        x, y = p % self.size, p // self.size
+        return (self.origin[0] + x * self.cell, self.origin[1] + (self.size - 1 - y) * self.cell)
+
+    def move_at(self, pos, state: GomokuState) -> int | None:
+        x = round((pos[0] - self.origin[0]) / self.cell)
+        row = round((pos[1] - self.origin[1]) / self.cell)
+        if 0 <= x < state.size and 0 <= row < state.size:
+            return (state.size - 1 - row) * state.size + x
+        return None
+
+    def miss_message(self) -> str:
+        return "Click on a point of the board"
+
+    # ---------------------------------------------------------------- seats, buttons, notices
+    def seat_color(self, seat: int) -> tuple[int, int, int]:
+        return STONE[seat]
+
+    def draw_seat_icon(self, surface, center, radius: float, seat: int) -> None:
+        pygame.draw.circle(surface, STONE[seat], center, radius)
+        pygame.draw.circle(surface, STONE_RIM[seat], center, radius, max(1, round(radius / 6)))
+
+    def actions(self):
+        return [("Numbers: on" if self.numbers else "Numbers", self.toggle_numbers)]
+
+    def toggle_numbers(self) -> None:
+        self.numbers = not self.numbers
+
+    def forbidden(self, state: GomokuState) -> dict[int, str]:
+        """Black's forbidden points in `state`, computed once per position."""
+        cached_state, points = self._forbidden
+        if cached_state is not state:
+            points = forbidden_points(state)
+            self._forbidden = (state, points)
+        return points
+
+    def update(self, dt: float) -> None:
+        m = self.scene.match
+        if not m.is_over and m.state.player == 0:
+            self.forbidden(m.state)  # the scan happens here, never while drawing
+
+    def on_move(self, seat, move, before, after, now: float, duration: float) -> None:
+        self.anims[move] = (now, duration * 0.6)
+
+    def busy(self, now: float) -> bool:
+        return any(start + d > now for start, d in self.anims.values())
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface, state: GomokuState, history: list, ctx: DrawContext) -> None:
+        c, n = self.cell, state.size
+        x0, y0 = self.origin
+        span = c * (n - 1)
+        wood = pygame.Rect(round(x0 - c * 0.95), round(y0 - c * 0.95), round(span + c * 1.9), round(span + c * 1.9))
+        pygame.draw.rect(surface, WOOD, wood, border_radius=round(c * 0.2))
+        pygame.draw.rect(surface, WOOD_EDGE, wood, width=max(2, round(c * 0.08)), border_radius=round(c * 0.2))
+        for k in range(n):
+            w = 2 if k in (0, n - 1) else 1
+            pygame.draw.line(surface, GRID, (x0 + k * c, y0), (x0 + k * c, y0 + span), w)
+            pygame.draw.line(surface, GRID, (x0, y0 + k * c), (x0 + span, y0 + k * c), w)
+        for sx, sy in star_points(n):
+            pygame.draw.circle(surface, GRID, self.point_xy(sy * n + sx), max(2, c * 0.12))
+        px = max(11, c * 0.42)
+        for k in range(n):
+            x, _ = self.point_xy(k)
+            theme.text(surface, COLUMNS[k], px, (x, y0 - c * 0.62), GRID, "center")
+            theme.text(surface, COLUMNS[k], px, (x, y0 + span + c * 0.62), GRID, "center")
+            _, y = self.point_xy(k * n)
+            theme.text(surface, str(k + 1), px, (x0 - c * 0.62, y), GRID, "center")
+            theme.text(surface, str(k + 1), px, (x0 + span + c * 0.62, y), GRID, "center")
+        number = {p: i + 1 for i, p in enumerate(state.moves)}
+        for p, stone in enumerate(state.board):
+            if stone:
+                self._draw_stone(surface, p, stone - 1, number.get(p), ctx.now)
+        if ctx.last_move and state.moves:
+            last = state.moves[-1]
+            if not self.numbers:
+                pygame.draw.circle(surface, LAST_MOVE, self.point_xy(last), max(3, c * 0.14))
+            else:
+                pygame.draw.circle(surface, LAST_MOVE, self.point_xy(last), c * 0.47, max(2, round(c * 0.07)))
+        if state.win_line:
+            # along any line the point index only grows: its ends are the smallest and the largest
+            a, b = self.point_xy(min(state.win_line)), self.point_xy(max(state.win_line))
+            pygame.draw.line(surface, WIN_LINE, a, b, max(2, round(c * 0.08)))
+            for p in state.win_line:
+                pygame.draw.circle(surface, WIN_LINE, self.point_xy(p), c * 0.5, max(2, round(c * 0.1)))
+        if state.winner is None and not state.reason and state.player == 0:
+            cached_state, points = self._forbidden
+            if cached_state is state:
+                for p in points:
+                    x, y = self.point_xy(p)
+                    d = c * 0.22
+                    pygame.draw.line(surface, FORBIDDEN, (x - d, y - d), (x + d, y + d), max(2, round(c * 0.08)))
+                    pygame.draw.line(surface, FORBIDDEN, (x - d, y + d), (x + d, y - d), max(2, round(c * 0.08)))
+        if ctx.hover is not None:
+            p = self.move_at(ctx.hover, state)
+            if p is not None and not state.board[p]:
+                ghost = pygame.Surface((round(c), round(c)), pygame.SRCALPHA)
+                pygame.draw.circle(ghost, (*STONE[state.player], 130), (c / 2, c / 2), c * 0.45)
+                x, y = self.point_xy(p)
+                surface.blit(ghost, (x - c / 2, y - c / 2))
+
+    def _draw_stone(self, surface, p: int, colour: int, number: int | None, now: float) -> None:
+        x, y = self.point_xy(p)
+        radius = self.cell * 0.46
+        anim = self.anims.get(p)
+        if anim is not None and anim[1] > 0:
+            radius *= 0.5 + 0.5 * min(1.0, max(0.0, (now - anim[0]) / anim[1]))
+        pygame.draw.circle(surface, (120, 84, 40), (x + self.cell * 0.05, y + self.cell * 0.07), radius)
+        pygame.draw.circle(surface, STONE[colour], (x, y), radius)
+        pygame.draw.circle(surface, STONE_RIM[colour], (x, y), radius, max(1, round(self.cell * 0.05)))
+        if self.numbers and number is not None:
+            ink = STONE[1 - colour]
+            theme.text(surface, str(number), self.cell * (0.5 if number < 100 else 0.4), (x, y), ink, "center")

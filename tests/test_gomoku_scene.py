@@ -1,0 +1,74 @@
+"""The Gomoku board in the app, headless: clicks, refusals, forbidden points and the winning line."""
+from uidriver import click
+
+from boardhub import games
+from boardhub.games.gomoku.scene import FORBIDDEN, STONE, WIN_LINE
+from boardhub.scenes.game import GameScene
+
+GOMOKU = games.get("gomoku")
+
+
+def pvp(app, **options) -> GameScene:
+    opts = {"size": 19, "rule": "renju", "forbidden_loses": False, **options}
+    app.push(GameScene(app, GOMOKU, {"seats": [None, None], "options": opts, "limit": 0.5, "referee": False}))
+    app.frame(0.016)
+    return app.top
+
+
+def at(size, x, y):
+    return y * size + x
+
+
+def test_a_click_puts_a_stone_on_the_point(app):
+    game = pvp(app)
+    h8 = GOMOKU.rules.move_from_text("h8")
+    pos = tuple(round(v) for v in game.board.point_xy(h8))
+    click(app, (pos[0] + 3, pos[1] - 2))  # near enough to the intersection
+    assert game.match.moves == [h8]
+    for _ in range(40):
+        app.frame(0.016)
+    edge = (pos[0] + round(game.board.cell * 0.3), pos[1])
+    assert app.screen.get_at(edge)[:3] == STONE[0]
+    click(app, pos)
+    assert game.match.moves == [h8] and "taken" in game.message
+
+
+def test_black_sees_its_forbidden_points_and_a_click_on_one_is_refused(app):
+    game = pvp(app)
+    n = 19
+    # black: two across and two down that would both become open threes at k10
+    black = [at(n, 8, 9), at(n, 9, 9), at(n, 10, 8), at(n, 10, 7)]
+    white = [at(n, 0, 0), at(n, 0, 18), at(n, 18, 0), at(n, 18, 18)]
+    game.match.replay([p for pair in zip(black, white) for p in pair])
+    for _ in range(3):
+        app.frame(0.016)
+    k10 = at(n, 10, 9)
+    assert game.board.forbidden(game.match.state).get(k10) == "double three"
+    x, y = (round(v) for v in game.board.point_xy(k10))
+    assert app.screen.get_at((x, y))[:3] == FORBIDDEN
+    click(app, (x, y))
+    assert len(game.match.moves) == 8 and "forbidden" in game.message and "double three" in game.message
+
+
+def test_five_in_a_row_ends_the_game_and_shows_the_line(app):
+    game = pvp(app, rule="freestyle", size=15)
+    n = 15
+    moves = []
+    for k in range(4):
+        moves += [at(n, 3 + k, 7), at(n, 3 + k, 2)]
+    game.match.replay(moves)
+    last = at(n, 7, 7)
+    x, y = (round(v) for v in game.board.point_xy(last))
+    click(app, (x, y))
+    assert game.match.is_over and game.match.outcome.winner == 0
+    for _ in range(20):  # the stone grows in; the result panel comes later
+        app.frame(0.016)
+    ring = (x, y - round(game.board.cell * 0.47))
+    assert app.screen.get_at(ring)[:3] == WIN_LINE
+
+
+def test_numbers_toggle_on_the_board(app):
+    game = pvp(app)
+    button = game.action_buttons[0]
+    click(app, button.rect.center)
+    assert game.board.numbers and button.label == "Numbers: on"
