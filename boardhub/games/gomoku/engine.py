@@ -51,11 +51,8 @@ class GomokuState:
 
     @property
     def over(self) -> bool:
+        """Whether the game has ended (a five, a forbidden move that lost, a draw)."""
         return bool(self.reason)
-
-    def stone(self, x: int, y: int) -> int:
-        """0, 1 (black) or 2 (white) at column x, row y."""
-        return self.board[y * self.size + x]
 
 
 def point_name(p: int, size: int = 19) -> str:
