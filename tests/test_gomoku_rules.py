@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from boardhub.core.rules import IllegalMove
 from boardhub.games.gomoku.engine import GomokuRules, GomokuState, parse_point, point_name
 from boardhub.games.gomoku.records import from_psq, parse_record, record_text, to_psq
-from boardhub.games.gomoku.renju import forbidden, forbidden_points
+from boardhub.games.gomoku.renju import EDGE, Shape, forbidden, forbidden_points, window_shape
 
 RULES = GomokuRules()
 
@@ -441,6 +441,25 @@ def test_white_and_other_rule_sets_have_no_forbidden_points():
     assert forbidden_points(GomokuState(15, "renju", board, 1)) == {}
     assert forbidden_points(black_to_move(board, 15, "freestyle")) == {}
     assert forbidden_points(black_to_move(board, 15, "standard")) == {}
+
+
+def _window(text: str) -> bytes:
+    return bytes({".": 0, "X": 1, "O": 2, "|": EDGE, "*": 0}[ch] for ch in text.split())
+
+
+@pytest.mark.parametrize("line, shape", [
+    (". . . . X * X . . . .", Shape(False, False, 0, (-2, 2))),  # an open three: either side makes _oooo_
+    (". . . O X * X . . . .", Shape(False, False, 0, ())),  # blocked: no straight four
+    (". . . | X * X . . . .", Shape(False, False, 0, ())),  # the edge blocks like white
+    (". . . X . * X X . . .", Shape(False, False, 1, ())),  # a split four
+    (". . . . . * X X X . .", Shape(False, False, 1, ())),  # a straight four counts once
+    (". X . X X * . X . . .", Shape(False, False, 2, ())),  # o_ooo_o: two fours in one line
+    (". . X X X * X . . . .", Shape(True, False, 0, ())),
+    (". . X X X * X X . . .", Shape(False, True, 0, ())),
+    (". X . . X * X . . X .", Shape(False, False, 0, ())),  # each straight four would be six
+])
+def test_window_shapes(line, shape):
+    assert window_shape(_window(line)) == shape
 
 
 def test_forbidden_needs_an_empty_point():

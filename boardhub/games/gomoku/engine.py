@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardhub.core.rules import IllegalMove, Option, Outcome
-from boardhub.games.gomoku.renju import (EMPTY, PAD, forbidden_padded, forbidden_points, padded_board,
-                                         steps)
+from boardhub.games.gomoku.renju import (EMPTY, forbidden, forbidden_padded, forbidden_points, padded_board,
+                                         padded_index)
 
 BLACK, WHITE = 0, 1  # seats; stones on the board are seat + 1
 SIZES = (19, 15)
@@ -119,19 +119,8 @@ def winning_line(board: bytes, size: int, p: int, rule: str) -> tuple[int, ...]:
 def _black_can_move(board: bytes, size: int) -> bool:
     """Whether any empty point is allowed for black under renju (almost always the first one tried)."""
     padded = padded_board(board, size)
-    dirs = steps(size)
-    width = size + 2 * PAD
-    for p in range(size * size):
-        if board[p] == EMPTY:
-            y, x = divmod(p, size)
-            if forbidden_padded(padded, (y + PAD) * width + x + PAD, size) is None:
-                return True
-    return False
-
-
-def _renju_forbidden(board: bytes, size: int, p: int) -> str | None:
-    y, x = divmod(p, size)
-    return forbidden_padded(padded_board(board, size), (y + PAD) * (size + 2 * PAD) + x + PAD, size)
+    return any(forbidden_padded(padded, padded_index(p, size), size) is None
+               for p in range(size * size) if board[p] == EMPTY)
 
 
 class GomokuRules:
@@ -190,7 +179,7 @@ class GomokuRules:
             raise IllegalMove(reason)
         size = state.size
         if state.rule == "renju" and state.player == BLACK:
-            why = _renju_forbidden(state.board, size, move)
+            why = forbidden(state.board, size, move)
             if why is not None:
                 if not state.forbidden_loses:
                     raise IllegalMove(f"{point_name(move, size)} is forbidden for black: {why}")
@@ -226,7 +215,7 @@ class GomokuRules:
             return Outcome(state.winner, (), "five", f"{NAMES[state.winner]} made {made}")
         if state.reason == "forbidden":
             last = state.moves[-1]
-            why = _renju_forbidden(state.board[:last] + b"\x00" + state.board[last + 1:], state.size, last)
+            why = forbidden(state.board[:last] + b"\x00" + state.board[last + 1:], state.size, last)
             return Outcome(WHITE, (), "forbidden",
                            f"Black played a forbidden {why} at {point_name(last, state.size)}")
         if len(state.moves) == state.size ** 2:

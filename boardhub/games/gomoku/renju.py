@@ -106,7 +106,8 @@ def window_shape(window: bytes) -> Shape:
     """The `Shape` black makes by playing the centre of an eleven-point window.
 
     `window` holds EMPTY, BLACK, WHITE or EDGE for the points at offsets
-    -5..5 along one line (see `windows`); its centre must be EMPTY. Results
+    -5..5 along one line, ``padded[c - 5 * s:c + 5 * s + 1:s]`` for a padded
+    index c and a step s of `steps`; its centre must be EMPTY. Results
     are cached: a game meets a few thousand distinct windows at most.
     """
     shape = _shapes.get(window)
@@ -135,11 +136,6 @@ def steps(size: int) -> tuple[int, int, int, int]:
     """The padded-index steps of the four lines: across, up, and the two diagonals."""
     width = size + 2 * PAD
     return 1, width, width + 1, width - 1
-
-
-def windows(padded: bytes, c: int, size: int) -> list[bytes]:
-    """The eleven-point windows around padded index c in the four directions."""
-    return [padded[c - PAD * s:c + PAD * s + 1:s] for s in steps(size)]
 
 
 def _verdict(padded: bytes, c: int, dirs: tuple[int, int, int, int]) -> str | None:
