@@ -70,8 +70,8 @@ def playout(key, options, seed):
         assert legal, "a game that is not over has a legal move"
         assert rules.to_move(state) in range(rules.num_players(options))
         move = rng.choice(legal)
-        text = rules.move_to_text(move)
-        assert rules.move_from_text(text) == move
+        text = rules.move_to_text(move, state)
+        assert rules.move_from_text(text, state) == move
         after = rules.apply(state, move)
         GAME_INVARIANTS[key](rules, state, move, after)
         with pytest.raises(IllegalMove):
@@ -80,10 +80,10 @@ def playout(key, options, seed):
         state = after
     assert not rules.legal_moves(state)
     with pytest.raises(IllegalMove):
-        rules.apply(state, rules.move_from_text(moves[-1]))
+        rules.apply(state, rules.move_from_text(moves[-1], state))
     replay = rules.new_game(options, seed)
     for text in moves:
-        replay = rules.apply(replay, rules.move_from_text(text))
+        replay = rules.apply(replay, rules.move_from_text(text, replay))
     assert replay == state
     out = rules.outcome(state)
     assert out.winner is None or 0 <= out.winner < rules.num_players(options)

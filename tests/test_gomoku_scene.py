@@ -69,6 +69,35 @@ def test_five_in_a_row_ends_the_game_and_shows_the_line(app):
 
 def test_numbers_toggle_on_the_board(app):
     game = pvp(app)
-    button = game.action_buttons[0]
+    button = game.action_buttons[2]
     click(app, button.rect.center)
     assert game.board.numbers and button.label == "Numbers: on"
+
+
+def test_records_export_as_a_move_list_and_psq_and_import_back(app, saves_folder):
+    game = pvp(app, size=15)
+    for text in ("h8", "i9", "j10"):
+        game.match.play(game.match.parse(text))
+    click(app, game.action_buttons[0].rect.center)
+    txt = next(saves_folder.glob("gomoku-*.txt"))
+    psq = next(saves_folder.glob("gomoku-*.psq"))
+    assert txt.read_text().split() == ["h8", "i9", "j10"]
+    assert psq.read_text().lower().startswith("piskvork")
+    click(app, game.action_buttons[1].rect.center)
+    panel = app.top
+    panel.field.text = "h8 i9 h8"
+    panel.load()
+    assert "Move 3" in panel.error or "move 3" in panel.error
+    game.match.undo()
+    panel.field.text = str(psq)
+    panel.load()
+    assert app.top is game and [game.match.text(m) for m in game.match.moves] == ["h8", "i9", "j10"]
+
+
+def test_a_15_by_15_game_saves_and_resumes_in_its_own_notation(app):
+    from boardhub.core.match import Match
+    game = pvp(app, size=15)
+    game.match.play(game.match.parse("h8"))
+    data = game.match.to_json()
+    assert data["moves"] == ["h8"]
+    assert Match.from_json(GOMOKU, data).state == game.match.state

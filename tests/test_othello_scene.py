@@ -62,7 +62,7 @@ def test_a_player_without_a_move_is_told_and_passes_with_a_click(app):
 
 
 def test_transcripts_export_to_a_file_and_import_from_a_paste(app, saves_folder):
-    from boardhub.games.othello.transcripts import ImportScene
+    from boardhub.scenes.records import ImportScene
     game = pvp(app)
     for text in ("f5", "d6", "c3"):
         game.match.play(parse_square(text))

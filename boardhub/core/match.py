@@ -196,9 +196,17 @@ class Match:
                 self._lose(seat, "illegal", f"{self.seats[seat].label} played an illegal move "
                            f"({self._describe(move)}): {exc}")
 
+    def text(self, move: Any) -> str:
+        """The move in the game's notation (which may depend on the board, e.g. its size)."""
+        return self.rules.move_to_text(move, self.start)
+
+    def parse(self, text: str) -> Any:
+        """The move that `text` names on this game's board; IllegalMove if none."""
+        return self.rules.move_from_text(text, self.start)
+
     def _describe(self, move: Any) -> str:
         try:
-            return self.rules.move_to_text(move)
+            return self.text(move)
         except Exception:
             return repr(move)
 
@@ -315,7 +323,7 @@ class Match:
         return {
             "game": self.game.key, "options": self.options, "seed": self.seed,
             "seats": [s.to_json() for s in self.seats],
-            "moves": [self.rules.move_to_text(p.move) for p in self.history],
+            "moves": [self.text(p.move) for p in self.history],
             "seconds": [round(p.seconds, 4) for p in self.history],
             "timing": {"limit": self.timing.limit, "referee": self.timing.referee},
             "forfeit": self.forfeit.to_json() if self.forfeit else None,
@@ -333,7 +341,7 @@ class Match:
                     int(data["seed"]), timing, worker)
         seconds = [float(v) for v in data.get("seconds", [])]
         try:
-            match.replay([match.rules.move_from_text(text) for text in data["moves"]], seconds)
+            match.replay([match.parse(text) for text in data["moves"]], seconds)
         except IllegalMove as exc:
             raise ValueError(str(exc)) from exc
         if data.get("forfeit"):

@@ -170,7 +170,7 @@ class GameScene(Scene):
         if not self.game.records:
             return
         try:
-            saves.write_record(self.match.kind, [self.match.rules.move_to_text(m) for m in self.match.moves])
+            saves.write_record(self.match.kind, [self.match.text(m) for m in self.match.moves])
         except OSError as exc:
             self.say(f"Could not write the game record: {exc}")
 
@@ -189,7 +189,7 @@ class GameScene(Scene):
                                    self.app.settings.animation_seconds)
                 self.play_move_sound(before, m.state, seat)
                 self.scroll = 0
-                if m.rules.move_to_text(move) == "pass":
+                if m.text(move) == "pass":
                     self.say(f"{m.seats[seat].label} passes: no legal move")
             elif kind == "over":
                 self.over_since = self.clock
@@ -391,7 +391,7 @@ class GameScene(Scene):
             y = r.y + k * row
             theme.text(surface, f"{idx + 1}.", 20 * s, (r.x + 34 * s, y), theme.MUTED, "topright")
             self.board.draw_seat_icon(surface, (r.x + 48 * s, y + 8 * s), max(5, 7 * s), p.seat)
-            label = m.rules.move_to_text(p.move)
+            label = m.text(p.move)
             theme.text(surface, f"{m.seats[p.seat].label}: {label}", 20 * s, (r.x + 62 * s, y), theme.TEXT)
             theme.text(surface, f"{p.seconds:.2f} s", 18 * s, (r.right, y), theme.MUTED, "topright")
         if m.redo_stack:

@@ -46,7 +46,21 @@ class BoardView:
 
     def actions(self) -> list[tuple[str, Callable[[], None]]]:
         """Extra buttons for the side panel: (label, action); labels may change."""
+        return [("Export", self.export), ("Import", self.open_import)] if self.record_formats() else []
+
+    def record_formats(self) -> list:
+        """The game's record formats (scenes.records.RecordFormat), the usual one first."""
         return []
+
+    record_example = "a game record"
+
+    def export(self) -> None:
+        from boardhub.scenes.records import export_record
+        self.scene.say(export_record(self.scene.match, self.record_formats()))
+
+    def open_import(self) -> None:
+        from boardhub.scenes.records import ImportScene
+        self.scene.app.push(ImportScene(self.scene.app, self.scene, self.record_formats(), self.record_example))
 
     def banner(self, match) -> str | None:
         """A notice for the human to move (e.g. that the only move is a pass)."""

@@ -179,10 +179,10 @@ class DotsRules:
     def view(self, state: DotsState, seat: int) -> DotsState:
         return state
 
-    def move_to_text(self, move: Move) -> str:
+    def move_to_text(self, move: Move, state: object = None) -> str:
         return f"{move[0]} {move[1]}"
 
-    def move_from_text(self, text: str) -> Move:
+    def move_from_text(self, text: str, state: object = None) -> Move:
         parts = text.replace(",", " ").split()
         if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
             raise IllegalMove(f"Not a position: {text!r}; write a row and a column, as in \"0 1\"")

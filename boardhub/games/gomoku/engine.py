@@ -225,8 +225,9 @@ class GomokuRules:
     def view(self, state: GomokuState, seat: int) -> GomokuState:
         return state
 
-    def move_to_text(self, move: int, size: int = 19) -> str:
-        return point_name(move, size)
+    def move_to_text(self, move: int, state: GomokuState | None = None) -> str:
+        """"h8" on the board of `state` (19 x 19 when no state is given)."""
+        return point_name(move, 19 if state is None else state.size)
 
-    def move_from_text(self, text: str, size: int = 19) -> int:
-        return parse_point(text, size)
+    def move_from_text(self, text: str, state: GomokuState | None = None) -> int:
+        return parse_point(text, 19 if state is None else state.size)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+from boardhub.core.rules import IllegalMove
 from boardhub.games.gomoku.engine import GomokuState
+from boardhub.games.gomoku.records import from_psq, parse_record, record_text, to_psq
 from boardhub.games.gomoku.renju import forbidden_points
 from boardhub.ui import theme
 from boardhub.ui.board import BoardView, DrawContext
@@ -70,8 +72,24 @@ class GomokuBoard(BoardView):
         pygame.draw.circle(surface, STONE[seat], center, radius)
         pygame.draw.circle(surface, STONE_RIM[seat], center, radius, max(1, round(radius / 6)))
 
+    record_example = "moves such as h8 i9 j10, or a .psq file"
+
+    def record_formats(self):
+        from boardhub.scenes.records import RecordFormat
+
+        def read_psq(text: str, match) -> list[int]:
+            size, moves = from_psq(text)
+            if size != match.state.size:
+                raise IllegalMove(f"The .psq game is on {size} x {size}: start a {size} x {size} game to import it")
+            return moves
+
+        size = self.size
+        return [RecordFormat("txt", lambda m: record_text(m.moves, size), lambda text, m: parse_record(text, size)),
+                RecordFormat("psq", lambda m: to_psq(m.moves, size, [p.seconds for p in m.history]), read_psq,
+                              lambda text: text.lstrip().lower().startswith("piskvork"))]
+
     def actions(self):
-        return [("Numbers: on" if self.numbers else "Numbers", self.toggle_numbers)]
+        return super().actions() + [("Numbers: on" if self.numbers else "Numbers", self.toggle_numbers)]
 
     def toggle_numbers(self) -> None:
         self.numbers = not self.numbers

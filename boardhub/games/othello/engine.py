@@ -295,10 +295,10 @@ class OthelloRules:
     def view(self, state: OthelloState, seat: int) -> OthelloState:
         return state
 
-    def move_to_text(self, move: int) -> str:
+    def move_to_text(self, move: int, state: object = None) -> str:
         return square_name(move)
 
-    def move_from_text(self, text: str) -> int:
+    def move_from_text(self, text: str, state: object = None) -> int:
         return parse_square(text)
 
 

@@ -7,7 +7,8 @@ import math
 import pygame
 
 from boardhub.games import ANALYSIS
-from boardhub.games.othello.engine import BLACK, COLUMNS, PASS, OthelloState, moves_mask
+from boardhub.games.othello.engine import (BLACK, COLUMNS, PASS, OthelloState, moves_mask, parse_transcript,
+                                           transcript)
 from boardhub.ui import theme
 from boardhub.ui.board import BoardView, DrawContext
 
@@ -76,17 +77,14 @@ class OthelloBoard(BoardView):
         return [str(v) for v in state.counts()]
 
     # ---------------------------------------------------------------- the game's own buttons
+    record_example = "a transcript such as f5d6c3d3c4"
+
+    def record_formats(self):
+        from boardhub.scenes.records import RecordFormat
+        return [RecordFormat("txt", lambda m: transcript(m.moves), lambda text, m: parse_transcript(text))]
+
     def actions(self):
-        return [("Export", self.export), ("Import", self.open_import),
-                ("Evaluation: on" if self.show_eval else "Evaluation", self.toggle_eval)]
-
-    def export(self) -> None:
-        from boardhub.games.othello.transcripts import export_transcript
-        self.scene.say(export_transcript(self.scene.match.moves))
-
-    def open_import(self) -> None:
-        from boardhub.games.othello.transcripts import ImportScene
-        self.scene.app.push(ImportScene(self.scene.app, self.scene))
+        return super().actions() + [("Evaluation: on" if self.show_eval else "Evaluation", self.toggle_eval)]
 
     def toggle_eval(self) -> None:
         self.show_eval = not self.show_eval

@@ -1,53 +1,75 @@
-"""Othello transcripts in the app: export to a file and the clipboard, import from a
-paste or a file, refused with the first bad move named."""
+"""Game records in the app: Export saves the game in each of its formats under saves/
+(and copies the first to the clipboard); Import takes a paste or a file's path and
+refuses a bad record with its first bad move named. A board offers its formats."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import pygame
 
 from boardhub.core import saves
 from boardhub.core.match import Match
 from boardhub.core.rules import IllegalMove
-from boardhub.games.othello.engine import parse_transcript, transcript
 from boardhub.scenes.overlay import PanelScene
 from boardhub.ui import theme
 from boardhub.ui.widgets import Button, TextField, set_clipboard_text
 
 
-def export_transcript(moves: list[int]) -> str:
-    """Save the game as "f5d6c3..." under saves/ and copy it; returns what to tell the player."""
-    text = transcript(moves)
-    path = saves.saves_dir() / f"othello-{time.strftime('%Y%m%d-%H%M%S')}.txt"
+@dataclass(frozen=True)
+class RecordFormat:
+    """One way to write a game down: its file ending, a writer and a reader.
+
+    `write(match)` gives the text; `read(text, match)` gives the moves from the
+    start, or raises IllegalMove naming the first bad one; `recognise(text)`
+    says whether a text is in this format (the first format is the fallback).
+    """
+
+    ending: str
+    write: Callable[[Match], str]
+    read: Callable[[str, Match], list]
+    recognise: Callable[[str], bool] = lambda text: False
+
+
+def export_record(match: Match, formats: list[RecordFormat]) -> str:
+    """Save the game in every format under saves/; returns what to tell the player."""
+    stem = f"{match.game.key}-{time.strftime('%Y%m%d-%H%M%S')}"
+    names = []
     try:
-        saves.atomic_write_text(path, text + "\n")
+        for f in formats:
+            path = saves.saves_dir() / f"{stem}.{f.ending}"
+            saves.atomic_write_text(path, f.write(match).rstrip("\n") + "\n")
+            names.append(path.name)
     except OSError as exc:
-        return f"Could not save the transcript: {exc}"
-    copied = " and copied it" if set_clipboard_text(text) else ""
-    return f"Saved the transcript to {path.name}{copied}"
+        return f"Could not save the game: {exc}"
+    copied = " and copied it" if set_clipboard_text(formats[0].write(match)) else ""
+    return f"Saved the game as {', '.join(names)}{copied}"
 
 
-def read_transcript(text: str) -> list[int]:
-    """The moves of a pasted transcript, or of the file it names; IllegalMove says what is wrong."""
+def read_record(text: str, match: Match, formats: list[RecordFormat]) -> list:
+    """The moves of a pasted record, or of the file it names; IllegalMove says what is wrong."""
     text = text.strip()
     if not text:
-        raise IllegalMove("Paste a transcript such as f5d6c3d3c4, or give a file's path")
+        raise IllegalMove("Paste a game record, or give a file's path")
     path = Path(text).expanduser()
     if len(text) < 512 and path.is_file():
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             raise IllegalMove(f"Cannot read {path.name}: {exc}") from None
-    return parse_transcript(text)
+    fmt = next((f for f in formats if f.recognise(text)), formats[0])
+    return fmt.read(text, match)
 
 
 class ImportScene(PanelScene):
-    title = "Import a transcript"
+    title = "Import a game"
 
-    def __init__(self, app, game_scene) -> None:
+    def __init__(self, app, game_scene, formats: list[RecordFormat], example: str) -> None:
         self.game_scene = game_scene
-        self.field = TextField(placeholder="Paste f5d6c3d3c4... (Ctrl+V) or a file's path", on_enter=self.load)
+        self.formats = formats
+        self.field = TextField(placeholder=f"Paste {example} (Ctrl+V) or a file's path", on_enter=self.load)
         self.field.focused = True
         super().__init__(app, [Button("Import", self.load, primary=True), Button("Cancel", self.close)],
                          [("The game restarts from the imported moves, with the same seats.", theme.MUTED)]
@@ -65,15 +87,10 @@ class ImportScene(PanelScene):
             b.rect.x, b.rect.width = self.rect.x + round(48 * s), self.rect.width - round(96 * s)
 
     def load(self) -> None:
-        try:
-            moves = read_transcript(self.field.text)
-        except IllegalMove as exc:
-            self.error = str(exc)
-            return
         old = self.game_scene.match
         match = Match(old.game, old.seats, old.options, timing=old.timing, worker=old.worker)
         try:
-            match.replay(moves)
+            match.replay(read_record(self.field.text, match, self.formats))
         except IllegalMove as exc:
             self.error = str(exc)
             return
