@@ -24,6 +24,7 @@ AIFactory = Callable[..., AI]
 
 # Seats played by an engine in a subprocess: "gtp:edax -gtp", 'nboard:"ntest x"'
 EXTERNAL_PROTOCOLS = ("gtp", "nboard", "pbrain")
+PROTOCOL_NAMES = {"gtp": "GTP", "nboard": "NBoard", "pbrain": "Gomocup"}  # as players know them
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from boardhub.core.ai import AISpec
+from boardhub.core.ai import PROTOCOL_NAMES, AISpec
 from boardhub.core.match import Seat
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
@@ -27,7 +27,7 @@ def ai_choices(game) -> tuple[list, list[str]]:
             labels.append(f"{a.name.capitalize()} AI" + ("" if level is None else f" {level}"))
     for proto in game.externals:
         values.append(f"{proto}:")
-        labels.append(f"Engine ({proto.upper()})")
+        labels.append(f"Engine ({PROTOCOL_NAMES[proto]})")
     return values, labels
 
 
@@ -38,7 +38,7 @@ def seat_label(ai: str | None) -> str:
     external = AISpec.parse(ai).external
     if external is not None:
         proto, argv = external
-        return f"{Path(argv[0]).stem} ({proto.upper()})"
+        return f"{Path(argv[0]).stem} ({PROTOCOL_NAMES[proto]})"
     return ai.replace(":", " ").capitalize() + " AI"
 
 
