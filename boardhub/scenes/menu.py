@@ -47,7 +47,7 @@ class MenuScene(Scene):
         w, h = size
         self.s = s
         bw, bh = 200 * s, 48 * s
-        top_y = 170 * s
+        top_y = 150 * s
         row = [b for b in (self.continue_button, self.settings_button, self.quit_button) if b.visible]
         x = w / 2 - (len(row) * bw + (len(row) - 1) * 16 * s) / 2
         for b in row:
@@ -55,17 +55,27 @@ class MenuScene(Scene):
             x += bw + 16 * s
         n = len(self.cards)
         cols = max(1, min(n, int((w - 80 * s) // (380 * s))))
+        if n > cols > 2 and n % cols == 1:
+            cols -= 1  # 2 x 2 rather than 3 and a lone card
         card_w = min(460 * s, (w - 80 * s) / cols - 24 * s)
-        card_h = (126 + 46 * max(len(b) for _, _, b in self.cards)) * s
+        rows_of_buttons = max((len(b) + 1) // 2 for _, _, b in self.cards)  # buttons sit two a row
+        card_h = (128 + 46 * rows_of_buttons) * s
+        rows_of_cards = (n + cols - 1) // cols
+        block = rows_of_cards * card_h + (rows_of_cards - 1) * 24 * s
+        top_y = max(top_y, (top_y + h - 110 * s - block) / 2)  # centred between the title and the buttons
         total = cols * card_w + (cols - 1) * 24 * s
+        half = (card_w - 48 * s - 10 * s) / 2
+        self.blurbs = {}
         for k, (g, rect, buttons) in enumerate(self.cards):
             cx = w / 2 - total / 2 + (k % cols) * (card_w + 24 * s)
             cy = top_y + (k // cols) * (card_h + 24 * s)
             rect.update(round(cx), round(cy), round(card_w), round(card_h))
-            by = cy + 110 * s
+            self.blurbs[g.key] = theme.wrap(g.blurb, 21 * s, round(card_w - 48 * s))[:2]
+            by = cy + 116 * s
             for i, b in enumerate(buttons):
-                bx = cx + 24 * s
-                b.rect = pygame.Rect(round(bx), round(by + i * 46 * s), round(card_w - 48 * s), round(38 * s))
+                row, col = divmod(i, 2)
+                b.rect = pygame.Rect(round(cx + 24 * s + col * (half + 10 * s)), round(by + row * 46 * s),
+                                     round(half), round(38 * s))
 
     def open_setup(self, game, mode: str) -> None:
         from boardhub.scenes.setup import SetupScene
@@ -116,13 +126,14 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         s, (w, h) = self.s, self.size
-        theme.text(surface, "boardhub", 72 * s, (w / 2, 70 * s), theme.ACCENT, "center", bold=True)
-        theme.text(surface, "Classic board games against AIs you choose", 26 * s, (w / 2, 118 * s),
+        theme.text(surface, "boardhub", 72 * s, (w / 2, 62 * s), theme.ACCENT, "center", bold=True)
+        theme.text(surface, "Classic board games against AIs you choose", 26 * s, (w / 2, 108 * s),
                    theme.MUTED, "center")
         for g, rect, buttons in self.cards:
             theme.panel(surface, rect)
             theme.text(surface, g.title, 36 * s, (rect.x + 24 * s, rect.y + 22 * s), theme.TEXT, bold=True)
-            theme.text(surface, g.blurb, 21 * s, (rect.x + 24 * s, rect.y + 64 * s), theme.MUTED)
+            for i, line in enumerate(self.blurbs[g.key]):
+                theme.text(surface, line, 21 * s, (rect.x + 24 * s, rect.y + 62 * s + i * 20 * s), theme.MUTED)
             for b in buttons:
                 b.draw(surface)
         for b in (self.continue_button, self.settings_button, self.quit_button):
