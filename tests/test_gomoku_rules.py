@@ -690,6 +690,11 @@ def test_notation():
     assert RULES.move_to_text(parse_point("k10")) == "k10"
     assert RULES.move_from_text("k10") == parse_point("k10")
     assert point_name(parse_point("h8", 15), 15) == "h8"
+    small = RULES.new_game({"size": 15})  # the notation follows the board of the state given
+    assert RULES.move_to_text(parse_point("o15", 15), small) == "o15"
+    assert RULES.move_from_text("h8", small) == 7 * 15 + 7
+    with pytest.raises(IllegalMove, match="columns run a-o"):
+        RULES.move_from_text("s19", small)
 
 
 @pytest.mark.parametrize("text, size, message", [

@@ -230,4 +230,5 @@ class GomokuRules:
         return point_name(move, 19 if state is None else state.size)
 
     def move_from_text(self, text: str, state: GomokuState | None = None) -> int:
+        """The point "h8" names on the board of `state`; IllegalMove naming the valid range."""
         return parse_point(text, 19 if state is None else state.size)
