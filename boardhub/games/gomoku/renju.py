@@ -28,7 +28,10 @@ scan recurse, to check that each three's completing point is allowed.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:  # the engine imports this module; the state type is only named here
+    from boardhub.games.gomoku.engine import GomokuState
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 EDGE = 3  # outside the board, in the padded layout: blocks like a white stone
@@ -108,7 +111,8 @@ def window_shape(window: bytes) -> Shape:
     `window` holds EMPTY, BLACK, WHITE or EDGE for the points at offsets
     -5..5 along one line, ``padded[c - 5 * s:c + 5 * s + 1:s]`` for a padded
     index c and a step s of `steps`; its centre must be EMPTY. Results
-    are cached: a game meets a few thousand distinct windows at most.
+    are cached for the life of the process: a game meets a few thousand
+    distinct windows, and a long search some tens of thousands.
     """
     shape = _shapes.get(window)
     if shape is None:
@@ -155,7 +159,7 @@ def _verdict(padded: bytes, c: int, dirs: tuple[int, int, int, int]) -> str | No
             overline = True
         elif shape.fours:
             fours += shape.fours
-        else:
+        else:  # a line that holds a four holds no three: window_shape leaves its threes out
             threes.append((s, shape.threes))
     if overline:
         return OVERLINE
@@ -189,7 +193,7 @@ def forbidden(board: bytes, size: int, p: int) -> str | None:
     return _verdict(padded_board(board, size), padded_index(p, size), steps(size))
 
 
-def forbidden_points(state) -> dict[int, str]:
+def forbidden_points(state: GomokuState) -> dict[int, str]:
     """Every point black may not play now, with the reason: empty unless the
     game is Renju, still going and black is to move."""
     if state.rule != "renju" or state.player != 0 or state.winner is not None or state.reason:
