@@ -11,8 +11,9 @@ crash (exit 3 with a message on stderr), silent (hangs: reads nothing more,
 ignores END), illegal (names a taken point), garbage (a reply that is not a
 point), slow (answers half a second after its timeout_turn). "early" prints
 every move and then stays busy for --busy seconds before it reads again, as
-a brain that frees its search after answering. Two modes fail at the start:
-mute (hangs before reading anything) and refuse (answers START with ERROR).
+a brain that frees its search after answering; "norestart" plays well but
+answers RESTART with UNKNOWN, as older brains do. Two modes fail at the
+start: mute (hangs before reading anything) and refuse (answers START with ERROR).
 `--log FILE` writes every command received, one a line.
 """
 from __future__ import annotations
@@ -21,7 +22,7 @@ import argparse
 import sys
 import time
 
-MODES = ("ok", "crash", "silent", "illegal", "garbage", "slow", "early", "mute", "refuse")
+MODES = ("ok", "crash", "silent", "illegal", "garbage", "slow", "early", "mute", "refuse", "norestart")
 
 
 class Brain:
@@ -67,6 +68,8 @@ class Brain:
             else:
                 self.size, self.stones = int(rest), {}
                 self.say("OK")
+        elif word == "RESTART" and self.mode == "norestart":
+            self.say("UNKNOWN RESTART")
         elif word == "RESTART":
             self.stones = {}
             self.say("OK")

@@ -227,6 +227,19 @@ def test_a_brain_joining_mid_game_gets_the_moves_in_order_with_its_own_stones_as
     assert sent[board + 5:].count("RESTART") == 1 and "BEGIN" in sent[board + 5:]
 
 
+def test_a_brain_without_restart_is_started_afresh_for_a_new_position(tmp_path):
+    log = tmp_path / "commands"
+    engine = PbrainEngine(fake("--mode", "norestart", "--log", str(log)))
+    try:
+        first = engine.choose(position(()), time.monotonic() + 1, history=())
+        history = points("a1", "b1")
+        assert engine.choose(position(history), time.monotonic() + 1, history=history) == first
+    finally:
+        engine.close()
+    sent = log.read_text().splitlines()
+    assert sent.count("START 15") == 2 and sent.index("RESTART") < sent.index("END") < sent.index("BOARD")
+
+
 def test_a_new_rule_set_starts_a_fresh_brain(tmp_path):
     log = tmp_path / "commands"
     engine = PbrainEngine(fake("--log", str(log)))
