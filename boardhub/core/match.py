@@ -129,11 +129,6 @@ class Match:
     def human_to_move(self) -> bool:
         return not self.is_over and self.seats[self.to_move].is_human
 
-    @property
-    def thinking(self) -> bool:
-        """An AI's search is running (or its answer waits for its delay)."""
-        return not self.is_over and not self.seats[self.to_move].is_human
-
     def seat_time(self, seat: int) -> float:
         return sum(p.seconds for p in self.history if p.seat == seat)
 
@@ -300,9 +295,6 @@ class Match:
             self.states.append(state)
         self.redo_stack.clear()
         self.generation += 1
-
-    def resign_seat(self, seat: int, reason: str, detail: str) -> None:
-        self._lose(seat, reason, detail)
 
     def close(self) -> None:
         """Drop any running search and the seats' AIs (leaving the game, a new game)."""
