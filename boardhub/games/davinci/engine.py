@@ -1,0 +1,530 @@
+"""Da Vinci Code: rules, seeded deals, hidden information and notation.
+
+Tiles
+    26 tiles: the numbers 0-11 and a joker in black and in white. A tile is
+    (colour, value) with colour BLACK = 0 or WHITE = 1 and value 0-11 or
+    JOKER = 12. Colours are public; numbers are hidden until revealed.
+
+State (`DavinciState`, an immutable value; equal states compare equal)
+    players             2-4
+    deal_jokers         the source's deal: starting tiles are drawn, jokers too
+    piles_end_in_draw   the source's rule: a turn that cannot draw ends the game as a draw
+    piles               (black values, white values): the shuffled piles, drawn from the end
+    racks               per seat, left to right: Tile(colour, value, revealed, uid)
+    to_move, phase      the seat to move and what it must do (PHASES below)
+    hand                (colour, value) drawn and not yet placed, else None
+    drawn               uid of the tile drawn and placed this turn, else None
+    setup               starting draws still to come (deal_jokers only)
+    history             the public events (EVENTS below)
+    next_uid            the uid the next placed tile gets
+    winner, reason      winner seat (None: a draw) and "last standing" or
+                        "piles ran out" once over; reason is "" while playing
+
+    A uid names one tile for the whole game (uids are given in the order
+    tiles reach the racks: dealt tiles seat by seat, left to right), so
+    guesses and reveals in the history stay attached to their tile while
+    indices shift as racks grow. Racks stand ascending by (number, colour),
+    black before white on equal numbers; jokers stand wherever their owner
+    put them and never move.
+
+Phases and moves (moves are small tuples; seats and tile indices count from 0)
+    "draw"      ("draw", colour)                 text "draw b", "draw w"
+                Only a colour whose pile has tiles.
+    "place"     ("place", slot)                  text "place 3"
+                Put the drawn tile before the rack's current tile `slot`
+                (len(rack): at the right end). A number has one slot unless
+                it borders jokers (then either side, where the order allows);
+                a joker may go in any slot. The place move is always asked
+                for, even when one slot is left, so that nobody learns from
+                the move list whether the drawer had a choice.
+    "guess"     ("guess", target, index, value)  text "guess 2 4 7", "guess 2 4 -"
+                Call the number (or "-", the joker) of another player's
+                hidden tile. A right call reveals it: phase "continue". A
+                wrong call reveals the tile drawn this turn and ends the turn;
+                in a turn without a draw (the piles are empty) the guesser
+                reveals a hidden tile of their choice instead: phase "reveal".
+    "continue"  a "guess" move, or ("stop",)     text "stop"
+                Stopping ends the turn and keeps the drawn tile hidden.
+    "reveal"    ("reveal", index)                text "reveal 2"
+                One of the guesser's own hidden tiles.
+    "over"      no moves.
+
+    The legal guesses are every hidden tile of every other player with every
+    value that the public information does not rule out: a value is ruled out
+    on a tile when that tile (colour, value) is face up anywhere, when the
+    same call on the same tile was already wrong, or, for numbers, when a
+    face-up number of the same rack stands on the wrong side of it. So legal
+    guesses are the same whatever the hidden numbers are, and the true value
+    of a hidden tile is always among them. Calling a number you hold yourself
+    (a bluff) is allowed.
+
+Turns
+    Seat 0 starts. A turn is: draw and place (while a pile has tiles), then
+    guess until a wrong call or a stop. When both piles are empty the turn
+    starts with the guess (or, under piles_end_in_draw, the game ends as a
+    draw). A player whose tiles are all face up is out and skipped; the last
+    player with hidden tiles wins. The default deal gives 4 tiles each to 2-3
+    players and 3 to 4 players, without jokers, sorted onto the racks; the
+    jokers are then shuffled into their piles. With deal_jokers the starting
+    tiles are drawn and placed in turn (seat 0, 1, ..., again), jokers
+    included, as the source deals them.
+
+Events (public history; plain tuples)
+    ("draw", seat, colour)
+    ("place", seat, slot, uid)
+    ("guess", seat, target, uid, value, right)
+    ("stop", seat)
+    ("reveal", seat, uid, value)    the guesser's own tile after a wrong call
+
+Views (`DavinciView`, what `view(state, seat)` gives a controller)
+    The seat's own numbers, every face-up number, the colour and uid of every
+    tile, pile sizes and the public history. Other players' hidden numbers
+    are None, and so is the value of a drawn tile in another player's hand.
+    `view(state, None)` is the spectators' view with every tile face up. Once
+    the game is over every view shows every number. `view.legal_moves()`
+    equals `rules.legal_moves(state)` for the seat to move.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from boardhub.core.rules import IllegalMove, Option, Outcome
+
+BLACK, WHITE = 0, 1
+JOKER = 12
+NUMBERS = tuple(range(12))
+VALUES = NUMBERS + (JOKER,)
+COLOUR_TEXT = "bw"
+COLOUR_NAMES = ("black", "white")
+PHASES = ("draw", "place", "guess", "continue", "reveal", "over")
+LAST_STANDING = "last standing"
+PILES_RAN_OUT = "piles ran out"
+
+Move = tuple
+
+
+class Tile(NamedTuple):
+    """A tile on a rack. In a view, `value` is None where the seat cannot see it."""
+
+    colour: int
+    value: int | None
+    revealed: bool
+    uid: int
+
+
+def value_text(value: int) -> str:
+    """"7" for a number, "-" for the joker: the notation's spelling of a value."""
+    return "-" if value == JOKER else str(value)
+
+
+def tile_name(colour: int, value: int | None) -> str:
+    """"black 7", "white joker", or "black tile" for a hidden one: for people."""
+    if value is None:
+        return f"{COLOUR_NAMES[colour]} tile"
+    return f"{COLOUR_NAMES[colour]} {'joker' if value == JOKER else value}"
+
+
+def order_key(colour: int, value: int) -> int:
+    """Where a number stands on a rack: ascending, black before white on equal numbers."""
+    return 2 * value + colour
+
+
+def starting_tiles(players: int) -> int:
+    """4 tiles each for 2-3 players, 3 for 4 players (the official rules)."""
+    return 3 if players == 4 else 4
+
+
+def place_slots(rack: tuple[Tile, ...], colour: int, value: int) -> tuple[int, ...]:
+    """The slots where (colour, value) may go on a rack whose numbers its owner sees.
+
+    A joker goes anywhere. A number goes after every smaller number and
+    before every larger one; jokers between those give it more than one slot.
+    """
+    if value == JOKER:
+        return tuple(range(len(rack) + 1))
+    key = order_key(colour, value)
+    lo, hi = 0, len(rack)
+    for i, t in enumerate(rack):
+        if t.value == JOKER:
+            continue
+        if order_key(t.colour, t.value) < key:
+            lo = i + 1
+        elif hi == len(rack):
+            hi = i
+    return tuple(range(lo, hi + 1))
+
+
+def public_candidates(racks: tuple[tuple[Tile, ...], ...], history: tuple[tuple, ...],
+                      target: int, index: int) -> tuple[int, ...]:
+    """The values that public information leaves possible for a hidden tile.
+
+    Public means what every player knows: face-up tiles, the order of the
+    rack's face-up numbers and the calls already found wrong on this tile.
+    It ignores what only one player knows, so the legal guesses never
+    depend on hidden numbers.
+    """
+    rack = racks[target]
+    tile = rack[index]
+    face_up = {(t.colour, t.value) for r in racks for t in r if t.revealed}
+    wrong = {e[4] for e in history if e[0] == "guess" and e[3] == tile.uid and not e[5]}
+    lo, hi = -1, 2 * len(NUMBERS)
+    for i, t in enumerate(rack):
+        if t.revealed and t.value != JOKER:
+            key = order_key(t.colour, t.value)
+            if i < index:
+                lo = max(lo, key)
+            elif i > index:
+                hi = min(hi, key)
+    out = []
+    for v in VALUES:
+        if (tile.colour, v) in face_up or v in wrong:
+            continue
+        if v != JOKER and not lo < order_key(tile.colour, v) < hi:
+            continue
+        out.append(v)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class DavinciView:
+    """What one seat may know (seat None: a spectator, who sees every tile).
+
+    racks hold Tile(colour, value or None, revealed, uid); hand is the tile
+    waiting to be placed, (colour, value or None); slots are its legal slots,
+    given to its owner and spectators only; out marks players with no hidden
+    tile. The other fields are as in DavinciState.
+    """
+
+    seat: int | None
+    players: int
+    to_move: int
+    phase: str
+    racks: tuple[tuple[Tile, ...], ...]
+    piles: tuple[int, int]
+    hand: tuple[int, int | None] | None
+    slots: tuple[int, ...]
+    drawn: int | None
+    setup: int
+    history: tuple[tuple, ...]
+    out: tuple[bool, ...]
+    winner: int | None
+    deal_jokers: bool
+    piles_end_in_draw: bool
+
+    def candidates(self, target: int, index: int) -> tuple[int, ...]:
+        """The values a guess at that tile may call (public_candidates)."""
+        return public_candidates(self.racks, self.history, target, index)
+
+    def hidden(self, seat: int) -> tuple[int, ...]:
+        """Indices of the seat's tiles that are still face down."""
+        return tuple(i for i, t in enumerate(self.racks[seat]) if not t.revealed)
+
+    def find(self, uid: int) -> tuple[int, int]:
+        """(seat, index) of the tile with this uid."""
+        for s, rack in enumerate(self.racks):
+            for i, t in enumerate(rack):
+                if t.uid == uid:
+                    return s, i
+        raise KeyError(f"no tile with uid {uid}")
+
+    def legal_moves(self) -> list[Move]:
+        """The moves of the seat to move, in a fixed order (empty once over).
+
+        Exact for the seat to move and for spectators; other seats see the
+        same moves except for the slots of a tile in someone else's hand.
+        """
+        phase = self.phase
+        if phase == "draw":
+            return [("draw", c) for c in (BLACK, WHITE) if self.piles[c]]
+        if phase == "place":
+            return [("place", s) for s in self.slots]
+        if phase in ("guess", "continue"):
+            moves: list[Move] = [("stop",)] if phase == "continue" else []
+            for target in range(self.players):
+                if target == self.to_move:
+                    continue
+                for index in self.hidden(target):
+                    moves.extend(("guess", target, index, v) for v in self.candidates(target, index))
+            return moves
+        if phase == "reveal":
+            return [("reveal", i) for i in self.hidden(self.to_move)]
+        return []
+
+
+@dataclass(frozen=True)
+class DavinciState:
+    """A game of Da Vinci Code in full, hidden numbers included (see the module notes)."""
+
+    players: int
+    deal_jokers: bool
+    piles_end_in_draw: bool
+    piles: tuple[tuple[int, ...], tuple[int, ...]]
+    racks: tuple[tuple[Tile, ...], ...]
+    to_move: int
+    phase: str
+    hand: tuple[int, int] | None = None
+    drawn: int | None = None
+    setup: int = 0
+    history: tuple[tuple, ...] = ()
+    next_uid: int = 0
+    winner: int | None = None
+    reason: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def hidden_count(self, seat: int) -> int:
+        return sum(not t.revealed for t in self.racks[seat])
+
+
+class DavinciRules:
+    """Da Vinci Code for 2-4 players, with the official rules and the source's two variants."""
+
+    name = "davinci"
+    options = (
+        Option("players", "Players", (2, 3, 4), 2),
+        Option("deal_jokers", "Starting tiles", (False, True), False,
+               ("Dealt, no jokers (official)", "Drawn, jokers too (source)")),
+        Option("piles_end_in_draw", "Empty piles", (False, True), False,
+               ("Play on (official)", "End in a draw (source)")),
+    )
+
+    def normalize(self, options: dict | None) -> dict:
+        """Fill in defaults and refuse values that no option offers."""
+        out = {o.key: o.default for o in self.options}
+        out.update(options or {})
+        for o in self.options:
+            if out[o.key] not in o.choices or type(out[o.key]) is not type(o.default):
+                allowed = ", ".join(map(str, o.choices))
+                raise ValueError(f"{o.key} must be one of {allowed}, not {out[o.key]!r}")
+        return {o.key: out[o.key] for o in self.options}
+
+    def num_players(self, options: dict) -> int:
+        return self.normalize(options)["players"]
+
+    def new_game(self, options: dict | None = None, seed: int | None = None) -> DavinciState:
+        """Shuffle with random.Random(seed) only, so a seed and a move list replay a game."""
+        o = self.normalize(options)
+        n = o["players"]
+        rng = random.Random(seed)
+        k = starting_tiles(n)
+        if o["deal_jokers"]:
+            piles = tuple(tuple(rng.sample(VALUES, len(VALUES))) for _ in (BLACK, WHITE))
+            return DavinciState(n, True, o["piles_end_in_draw"], piles, ((),) * n, 0, "draw", setup=n * k)
+        numbered = [(c, v) for c in (BLACK, WHITE) for v in NUMBERS]
+        rng.shuffle(numbered)
+        racks, uid = [], 0
+        for seat in range(n):
+            dealt = sorted(numbered[seat * k:(seat + 1) * k], key=lambda t: order_key(*t))
+            racks.append(tuple(Tile(c, v, False, uid + i) for i, (c, v) in enumerate(dealt)))
+            uid += k
+        rest = numbered[n * k:]
+        piles = []
+        for c in (BLACK, WHITE):
+            pile = [v for cc, v in rest if cc == c] + [JOKER]
+            rng.shuffle(pile)
+            piles.append(tuple(pile))
+        return DavinciState(n, False, o["piles_end_in_draw"], (piles[0], piles[1]), tuple(racks), 0, "draw",
+                            next_uid=uid)
+
+    # ------------------------------------------------------------------ reading
+    def view(self, state: DavinciState, seat: int | None) -> DavinciView:
+        """What `seat` may know; None gives the spectators' face-up view."""
+        see_all = seat is None or state.over
+        racks = tuple(
+            tuple(t if see_all or owner == seat or t.revealed else t._replace(value=None) for t in rack)
+            for owner, rack in enumerate(state.racks))
+        hand, slots = None, ()
+        if state.hand is not None:
+            colour, value = state.hand
+            if see_all or seat == state.to_move:
+                hand = (colour, value)
+                slots = place_slots(state.racks[state.to_move], colour, value)
+            else:
+                hand = (colour, None)
+        return DavinciView(seat, state.players, state.to_move, state.phase, racks,
+                           (len(state.piles[0]), len(state.piles[1])), hand, slots, state.drawn, state.setup,
+                           state.history, tuple(state.hidden_count(s) == 0 for s in range(state.players)),
+                           state.winner, state.deal_jokers, state.piles_end_in_draw)
+
+    def legal_moves(self, state: DavinciState) -> list[Move]:
+        return self.view(state, state.to_move).legal_moves()
+
+    def to_move(self, state: DavinciState) -> int:
+        return state.to_move
+
+    def is_over(self, state: DavinciState) -> bool:
+        return state.over
+
+    def outcome(self, state: DavinciState) -> Outcome:
+        """Winner (None: a draw), hidden tiles left per seat as scores, and why."""
+        if not state.over:
+            raise ValueError("the game is not over")
+        scores = tuple(state.hidden_count(s) for s in range(state.players))
+        if state.reason == PILES_RAN_OUT:
+            detail = "The piles ran out: a draw, as the source rules."
+        else:
+            detail = f"Player {state.winner + 1} is the last with hidden tiles."
+        return Outcome(state.winner, scores, state.reason, detail)
+
+    # ------------------------------------------------------------------ playing
+    def why_illegal(self, state: DavinciState, move: object) -> str | None:
+        """Why `move` cannot be played now, in the player's words; None if it can."""
+        if state.over:
+            return "The game is over"
+        if not isinstance(move, tuple) or not move or move[0] not in ("draw", "place", "guess", "stop", "reveal"):
+            return f"Not a Da Vinci Code move: {move!r}"
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in move[1:]):
+            return f"Not a Da Vinci Code move: {move!r}"
+        kind = move[0]
+        wanted = {"draw": ("draw",), "place": ("place",), "guess": ("guess",),
+                  "continue": ("guess", "stop"), "reveal": ("reveal",)}[state.phase]
+        if kind not in wanted:
+            return {"draw": "Draw a tile first", "place": "Place the drawn tile first",
+                    "guess": "Guess a tile first", "continue": "Guess again or stop",
+                    "reveal": "Reveal one of your hidden tiles"}[state.phase]
+        if move in self.legal_moves(state):
+            return None
+        if kind == "draw":
+            if len(move) == 2 and move[1] in (BLACK, WHITE):
+                return f"The {COLOUR_NAMES[move[1]]} pile is empty"
+            return f"Draw black or white, not {move!r}"
+        if kind == "place":
+            return "The tile cannot stand there: numbers stand in ascending order"
+        if kind == "reveal":
+            return "Reveal one of your own hidden tiles"
+        if kind == "stop":
+            return f"Not a Da Vinci Code move: {move!r}"
+        return self._why_bad_guess(state, move)
+
+    def _why_bad_guess(self, state: DavinciState, move: tuple) -> str:
+        if len(move) != 4:
+            return f"A guess names a player, a tile and a value: {move!r}"
+        _, target, index, value = move
+        if target == state.to_move:
+            return "Guess another player's tile, not your own"
+        if not 0 <= target < state.players:
+            return f"There is no player {target}"
+        if not 0 <= index < len(state.racks[target]):
+            return f"Player {target + 1} has no tile {index}"
+        tile = state.racks[target][index]
+        if tile.revealed:
+            return "That tile is already face up"
+        if value not in VALUES:
+            return "Call a number from 0 to 11, or the joker"
+        return f"That {tile_name(tile.colour, None)} cannot be {value_text(value)}: the face-up tiles rule it out"
+
+    def apply(self, state: DavinciState, move: Move) -> DavinciState:
+        """The state after `move`; IllegalMove (state untouched) if it cannot be played."""
+        why = self.why_illegal(state, move)
+        if why is not None:
+            raise IllegalMove(why)
+        seat = state.to_move
+        kind = move[0]
+        if kind == "draw":
+            colour = move[1]
+            pile = state.piles[colour]
+            piles = (pile[:-1], state.piles[1]) if colour == BLACK else (state.piles[0], pile[:-1])
+            return replace(state, piles=piles, hand=(colour, pile[-1]), phase="place",
+                           history=state.history + (("draw", seat, colour),))
+        if kind == "place":
+            return self._place(state, move[1])
+        if kind == "guess":
+            return self._guess(state, move[1], move[2], move[3])
+        if kind == "stop":
+            return self._next_turn(replace(state, history=state.history + (("stop", seat),)))
+        index = move[1]
+        tile = state.racks[seat][index]
+        state = self._reveal(state, seat, index, ("reveal", seat, tile.uid, tile.value))
+        return state if state.over else self._next_turn(state)
+
+    def _place(self, state: DavinciState, slot: int) -> DavinciState:
+        seat = state.to_move
+        colour, value = state.hand
+        uid = state.next_uid
+        rack = state.racks[seat]
+        rack = rack[:slot] + (Tile(colour, value, False, uid),) + rack[slot:]
+        racks = state.racks[:seat] + (rack,) + state.racks[seat + 1:]
+        state = replace(state, racks=racks, hand=None, next_uid=uid + 1,
+                        history=state.history + (("place", seat, slot, uid),))
+        if state.setup:
+            setup = state.setup - 1
+            if setup:
+                return replace(state, setup=setup, to_move=(seat + 1) % state.players, phase="draw")
+            return self._start_turn(replace(state, setup=0), 0)
+        return replace(state, drawn=uid, phase="guess")
+
+    def _guess(self, state: DavinciState, target: int, index: int, value: int) -> DavinciState:
+        seat = state.to_move
+        tile = state.racks[target][index]
+        right = tile.value == value
+        event = ("guess", seat, target, tile.uid, value, right)
+        if right:
+            state = self._reveal(state, target, index, event)
+            return state if state.over else replace(state, phase="continue")
+        state = replace(state, history=state.history + (event,))
+        if state.drawn is None:
+            return replace(state, phase="reveal")
+        own = next(i for i, t in enumerate(state.racks[seat]) if t.uid == state.drawn)
+        state = self._reveal(state, seat, own, ("reveal", seat, state.drawn, state.racks[seat][own].value))
+        return state if state.over else self._next_turn(state)
+
+    def _reveal(self, state: DavinciState, owner: int, index: int, event: tuple) -> DavinciState:
+        """Turn a tile face up, record why, and end the game if one player alone has hidden tiles."""
+        rack = state.racks[owner]
+        rack = rack[:index] + (rack[index]._replace(revealed=True),) + rack[index + 1:]
+        state = replace(state, racks=state.racks[:owner] + (rack,) + state.racks[owner + 1:],
+                        history=state.history + (event,))
+        alive = [s for s in range(state.players) if state.hidden_count(s)]
+        if len(alive) == 1:
+            return replace(state, phase="over", winner=alive[0], reason=LAST_STANDING, drawn=None)
+        return state
+
+    def _next_turn(self, state: DavinciState) -> DavinciState:
+        seat = state.to_move
+        for step in range(1, state.players + 1):
+            nxt = (seat + step) % state.players
+            if state.hidden_count(nxt):
+                return self._start_turn(state, nxt)
+        raise AssertionError("a game in play has a player with hidden tiles")
+
+    def _start_turn(self, state: DavinciState, seat: int) -> DavinciState:
+        state = replace(state, to_move=seat, drawn=None)
+        if state.piles[0] or state.piles[1]:
+            return replace(state, phase="draw")
+        if state.piles_end_in_draw:
+            return replace(state, phase="over", winner=None, reason=PILES_RAN_OUT)
+        return replace(state, phase="guess")
+
+    # ------------------------------------------------------------------ notation
+    def move_to_text(self, move: Move, state: DavinciState | None = None) -> str:
+        """"draw b", "place 3", "guess 2 4 7", "guess 2 4 -", "stop", "reveal 2"."""
+        kind = move[0]
+        if kind == "draw":
+            return f"draw {COLOUR_TEXT[move[1]]}"
+        if kind == "guess":
+            return f"guess {move[1]} {move[2]} {value_text(move[3])}"
+        return " ".join(str(x) for x in move)
+
+    def move_from_text(self, text: str, state: DavinciState | None = None) -> Move:
+        parts = text.strip().lower().split()
+        usage = ('write "draw b", "draw w", "place 3", "guess 2 4 7" (player, tile, number; '
+                 '"-" for the joker), "stop" or "reveal 2"')
+        if not parts:
+            raise IllegalMove(f"No move in {text!r}: {usage}")
+        kind, args = parts[0], parts[1:]
+        if kind == "draw" and len(args) == 1 and args[0] in ("b", "w"):
+            return ("draw", COLOUR_TEXT.index(args[0]))
+        if kind in ("place", "reveal") and len(args) == 1 and args[0].isdigit():
+            return (kind, int(args[0]))
+        if kind == "stop" and not args:
+            return ("stop",)
+        if kind == "guess" and len(args) == 3 and args[0].isdigit() and args[1].isdigit():
+            if args[2] == "-":
+                return ("guess", int(args[0]), int(args[1]), JOKER)
+            if args[2].isdigit() and int(args[2]) in NUMBERS:
+                return ("guess", int(args[0]), int(args[1]), int(args[2]))
+        raise IllegalMove(f"Not a Da Vinci Code move: {text!r}; {usage}")
