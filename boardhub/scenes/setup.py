@@ -38,8 +38,21 @@ def seat_label(ai: str | None) -> str:
     external = AISpec.parse(ai).external
     if external is not None:
         proto, argv = external
-        return f"{Path(argv[0]).stem} ({PROTOCOL_NAMES[proto]})"
+        return f"{program_name(argv)} ({PROTOCOL_NAMES[proto]})"
     return ai.replace(":", " ").capitalize() + " AI"
+
+
+def program_name(argv: list[str]) -> str:
+    """The engine's name: its program, or the script or module a Python interpreter runs."""
+    name = Path(argv[0]).stem
+    if name.startswith("python") and len(argv) > 1:
+        rest = argv[1:]
+        if rest[0] == "-m" and len(rest) > 1:
+            return rest[1]
+        scripts = [a for a in rest if not a.startswith("-")]
+        if scripts:
+            return Path(scripts[0]).stem
+    return name
 
 
 def default_config(game, mode: str) -> dict:
