@@ -9,9 +9,10 @@ them). The solver is a fail-soft alpha-beta negamax:
   stores bounds, so re-searches with other windows (a win/loss test, then the
   exact score) reuse earlier work;
 - in the last few empties, ordering costs more than it saves: squares are
-  tried in a fixed order, those in regions with an odd number of empties first
-  (parity: playing last in a region tends to win it), and the last one or two
-  squares are counted without any move generation.
+  tried in the order set when the solve starts, those of quadrants with an
+  odd number of empties first (parity: playing last in a region tends to win
+  it), and the last two squares are unrolled, found by their flips alone
+  without a move generation.
 
 The search checks the clock every few thousand nodes and raises `SolveTimeout`
 past its deadline, so a caller can fall back on a heuristic search.
@@ -93,7 +94,7 @@ class EndgameSolver:
             self.table.clear()
         self._deadline = deadline
         self._next_check = self.nodes + CLOCK_EVERY
-        empties = parity_order(~(me | opp) & ((1 << 64) - 1))
+        empties = parity_order(~(me | opp) & FULL)
         return self._search(me, opp, alpha, beta, empties)
 
     def _clock(self) -> None:
