@@ -51,12 +51,57 @@ def gomoku_invariants(rules, before, move, after):
         assert after.rule == "renju" and before.player == 0 and after.winner == 1 and after.forbidden_loses
 
 
-GAME_INVARIANTS = {"dots": dots_invariants, "othello": othello_invariants, "gomoku": gomoku_invariants}
+def davinci_invariants(rules, before, move, after):
+    from boardhub.games.davinci.engine import BLACK, JOKER, VALUES, order_key
+    def tiles(s):
+        held = [(t.colour, t.value) for rack in s.racks for t in rack] + ([s.hand] if s.hand else [])
+        return sorted(held + [(c, v) for c in (0, 1) for v in s.piles[c]])
+    assert tiles(after) == [(c, v) for c in (0, 1) for v in VALUES]  # 26 tiles, each once
+    for rack in after.racks:
+        keys = [order_key(t.colour, t.value) for t in rack if t.value != JOKER]
+        assert keys == sorted(keys)  # numbers ascending, black before white on ties
+    flipped = [(s, t.uid) for s in range(after.players) for t in after.racks[s] if t.revealed
+               and not any(u.uid == t.uid and u.revealed for u in before.racks[s])]
+    kind = move[0]
+    if kind == "draw":
+        assert len(after.piles[move[1]]) == len(before.piles[move[1]]) - 1 and after.hand[0] == move[1]
+    elif kind == "place":
+        rack = after.racks[before.to_move]
+        assert rack[move[1]].uid == before.next_uid and len(rack) == len(before.racks[before.to_move]) + 1
+    elif kind == "guess":
+        right = before.racks[move[1]][move[2]].value == move[3]
+        if right:
+            assert flipped == [(move[1], before.racks[move[1]][move[2]].uid)]
+        elif before.drawn is not None:
+            assert flipped == [(before.to_move, before.drawn)]
+        else:
+            assert flipped == [] and after.phase == "reveal" and after.to_move == before.to_move
+    elif kind == "reveal":
+        assert flipped == [(before.to_move, before.racks[before.to_move][move[1]].uid)]
+    if kind in ("draw", "place", "stop"):
+        assert flipped == []
+    for s in range(after.players):  # revealed tiles stay revealed
+        assert {t.uid for t in before.racks[s] if t.revealed} <= {t.uid for t in after.racks[s] if t.revealed}
+    if after.phase == "over":
+        alive = [s for s in range(after.players) if after.hidden_count(s)]
+        assert alive == [after.winner] or (after.winner is None and not (after.piles[BLACK] or after.piles[1]))
+    else:
+        assert after.setup or after.hidden_count(after.to_move) > 0  # players with no hidden tile are out
+        view = rules.view(after, after.to_move)
+        assert view.legal_moves() == rules.legal_moves(after)
+        assert all(t.value is None for s, rack in enumerate(view.racks) if s != after.to_move
+                   for t in rack if not t.revealed)
+
+
+GAME_INVARIANTS = {"dots": dots_invariants, "othello": othello_invariants, "gomoku": gomoku_invariants,
+                   "davinci": davinci_invariants}
 GAME_OPTIONS = {"dots": st.fixed_dictionaries({"rows": st.integers(1, 7), "cols": st.integers(1, 7)}),
                 "othello": st.just({}),
                 "gomoku": st.fixed_dictionaries({"size": st.sampled_from((19, 15)),
                                                  "rule": st.sampled_from(("renju", "freestyle", "standard")),
-                                                 "forbidden_loses": st.booleans()})}
+                                                 "forbidden_loses": st.booleans()}),
+                "davinci": st.fixed_dictionaries({"players": st.integers(2, 4), "deal_jokers": st.booleans(),
+                                                  "piles_end_in_draw": st.booleans()})}
 
 
 def playout(key, options, seed):

@@ -9,7 +9,7 @@ from typing import Any, Callable
 from boardhub.core.ai import AI, AIFactory, AISpec, load_custom
 from boardhub.core.rules import Option, Rules
 
-GAME_KEYS = ("dots", "othello", "gomoku")
+GAME_KEYS = ("dots", "othello", "gomoku", "davinci")
 ANALYSIS = "@analysis"  # the worker job that scores every legal move instead of choosing one
 
 

@@ -27,14 +27,16 @@ State (`DavinciState`, an immutable value; equal states compare equal)
     black before white on equal numbers; jokers stand wherever their owner
     put them and never move.
 
-Phases and moves (moves are small tuples; seats and tile indices count from 0)
+Phases and moves (moves are small tuples; seats, tiles and slots count from 0
+in moves and from 1 in the text, so "guess 2 4 7" is ("guess", 1, 3, 7))
     "draw"      ("draw", colour)                 text "draw b", "draw w"
                 Only a colour whose pile has tiles.
     "place"     ("place", slot)                  text "place 3"
                 Put the drawn tile before the rack's current tile `slot`
-                (len(rack): at the right end). A number has one slot unless
-                it borders jokers (then either side, where the order allows);
-                a joker may go in any slot. The place move is always asked
+                (len(rack): at the right end), so that it becomes tile
+                `slot`. A number has one slot unless it borders jokers
+                (then either side, where the order allows); a joker may go
+                in any slot. The place move is always asked
                 for, even when one slot is left, so that nobody learns from
                 the move list whether the drawer had a choice.
     "guess"     ("guess", target, index, value)  text "guess 2 4 7", "guess 2 4 -"
@@ -347,7 +349,7 @@ class DavinciRules:
                 hand = (colour, None)
         return DavinciView(seat, state.players, state.to_move, state.phase, racks,
                            (len(state.piles[0]), len(state.piles[1])), hand, slots, state.drawn, state.setup,
-                           state.history, tuple(state.hidden_count(s) == 0 for s in range(state.players)),
+                           state.history, tuple(not state.setup and not state.hidden_count(s) for s in range(state.players)),
                            state.winner, state.deal_jokers, state.piles_end_in_draw)
 
     def legal_moves(self, state: DavinciState) -> list[Move]:
@@ -501,30 +503,35 @@ class DavinciRules:
 
     # ------------------------------------------------------------------ notation
     def move_to_text(self, move: Move, state: DavinciState | None = None) -> str:
-        """"draw b", "place 3", "guess 2 4 7", "guess 2 4 -", "stop", "reveal 2"."""
+        """"draw b", "place 3", "guess 2 4 7", "guess 2 4 -", "stop", "reveal 2", counting from 1."""
         kind = move[0]
         if kind == "draw":
             return f"draw {COLOUR_TEXT[move[1]]}"
         if kind == "guess":
-            return f"guess {move[1]} {move[2]} {value_text(move[3])}"
-        return " ".join(str(x) for x in move)
+            return f"guess {move[1] + 1} {move[2] + 1} {value_text(move[3])}"
+        return " ".join([kind] + [str(x + 1) for x in move[1:]])
 
     def move_from_text(self, text: str, state: DavinciState | None = None) -> Move:
         parts = text.strip().lower().split()
         usage = ('write "draw b", "draw w", "place 3", "guess 2 4 7" (player, tile, number; '
-                 '"-" for the joker), "stop" or "reveal 2"')
+                 '"-" for the joker), "stop" or "reveal 2", counting players and tiles from 1')
         if not parts:
             raise IllegalMove(f"No move in {text!r}: {usage}")
         kind, args = parts[0], parts[1:]
-        if kind == "draw" and len(args) == 1 and args[0] in ("b", "w"):
+        if kind == "draw" and args in (["b"], ["w"]):
             return ("draw", COLOUR_TEXT.index(args[0]))
-        if kind in ("place", "reveal") and len(args) == 1 and args[0].isdigit():
-            return (kind, int(args[0]))
+        if kind in ("place", "reveal") and len(args) == 1 and _count(args[0]) is not None:
+            return (kind, _count(args[0]))
         if kind == "stop" and not args:
             return ("stop",)
-        if kind == "guess" and len(args) == 3 and args[0].isdigit() and args[1].isdigit():
-            if args[2] == "-":
-                return ("guess", int(args[0]), int(args[1]), JOKER)
-            if args[2].isdigit() and int(args[2]) in NUMBERS:
-                return ("guess", int(args[0]), int(args[1]), int(args[2]))
+        if kind == "guess" and len(args) == 3:
+            target, index = _count(args[0]), _count(args[1])
+            value = JOKER if args[2] == "-" else _count(args[2], first=0)
+            if target is not None and index is not None and (args[2] == "-" or value in NUMBERS):
+                return ("guess", target, index, value)
         raise IllegalMove(f"Not a Da Vinci Code move: {text!r}; {usage}")
+
+
+def _count(word: str, first: int = 1) -> int | None:
+    """The 0-based number of a word counting from `first`, or None if it is not one."""
+    return int(word) - first if word.isdigit() and int(word) >= first else None

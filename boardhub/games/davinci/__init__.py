@@ -1,0 +1,60 @@
+"""Da Vinci Code: the registry entry."""
+from boardhub.games import AIEntry, GameEntry
+from boardhub.games.davinci import ai
+from boardhub.games.davinci.engine import DavinciRules
+
+RULES_TEXT = """\
+Da Vinci Code is a game of deduction for 2 to 4 players with 26 tiles: the \
+numbers 0 to 11 and a joker ("-") in black and in white. Every tile shows its \
+colour to everyone; only its owner sees its number until it is revealed.
+
+The deal: 4 tiles each for 2 or 3 players, 3 each for 4 players, without \
+jokers; the rest, jokers included, are the black and white piles. Each rack \
+stands in ascending order, and on equal numbers black stands left of white. \
+A joker stands wherever its owner puts it and never moves; a number drawn \
+next to a joker may go on either side of it where the order allows.
+
+Your turn:
+1. Draw a tile, choosing black or white while both piles have tiles, and \
+place it on your rack.
+2. Guess: point at another player's hidden tile and call its number (or the \
+joker). If you are right, the tile is turned face up and you may guess again \
+or stop. Stopping keeps your drawn tile hidden. If you are wrong, your drawn \
+tile is turned face up and the turn passes.
+
+When the piles are empty, turns go on without drawing, and a wrong guess \
+makes you turn one of your hidden tiles face up, the one you choose. A \
+player whose tiles are all face up is out; the last player with hidden tiles \
+wins.
+
+Options: "Starting tiles: Drawn, jokers too" has everyone draw and place \
+their starting tiles in turn, jokers included, as the source deals them. \
+"Empty piles: End in a draw" ends the game as a draw when a turn cannot \
+draw, the source's rule.
+
+Notation: "draw b" (or w), "place 3" (the drawn tile becomes your third \
+tile from the left), "guess 2 4 7" (player 2's fourth tile from the left is a \
+7), "guess 2 4 -" (it is a joker), "stop", "reveal 2" (turn your second tile \
+face up).
+
+Strategy: face-up numbers bound their neighbours, so guess where the range is \
+narrowest. People rarely call numbers they hold, so remember their calls, but \
+beware of bluffs. Stop while you are ahead: a wrong guess shows your newest \
+tile. A joker between two equal or consecutive numbers is hard to read."""
+
+ENTRY = GameEntry(
+    key="davinci",
+    title="Da Vinci Code",
+    rules=DavinciRules(),
+    ai_entries=(
+        AIEntry("easy", ai.EasyAI, "A beginner: calls a random value still possible for a random hidden "
+                "tile, and stops after one right guess"),
+        AIEntry("seed", ai.SeedAI, "The source's computer: candidate weights, a memory of each player's "
+                "calls (longer when hard) and a reliability score that catches bluffs",
+                levels=ai.LEVELS, default_level="normal"),
+    ),
+    rules_text=RULES_TEXT,
+    blurb="Read the hidden numbers on your rivals' racks before they read yours.",
+    scene="boardhub.games.davinci.scene:DavinciBoard",
+    options=DavinciRules.options,
+)
