@@ -347,10 +347,10 @@ class DavinciRules:
                 slots = place_slots(state.racks[state.to_move], colour, value)
             else:
                 hand = (colour, None)
+        out = tuple(not state.setup and not state.hidden_count(s) for s in range(state.players))
         return DavinciView(seat, state.players, state.to_move, state.phase, racks,
                            (len(state.piles[0]), len(state.piles[1])), hand, slots, state.drawn, state.setup,
-                           state.history, tuple(not state.setup and not state.hidden_count(s) for s in range(state.players)),
-                           state.winner, state.deal_jokers, state.piles_end_in_draw)
+                           state.history, out, state.winner, state.deal_jokers, state.piles_end_in_draw)
 
     def legal_moves(self, state: DavinciState) -> list[Move]:
         return self.view(state, state.to_move).legal_moves()
@@ -409,9 +409,9 @@ class DavinciRules:
         if target == state.to_move:
             return "Guess another player's tile, not your own"
         if not 0 <= target < state.players:
-            return f"There is no player {target}"
+            return f"There is no player {target + 1}"
         if not 0 <= index < len(state.racks[target]):
-            return f"Player {target + 1} has no tile {index}"
+            return f"Player {target + 1} has no tile {index + 1}"
         tile = state.racks[target][index]
         if tile.revealed:
             return "That tile is already face up"
