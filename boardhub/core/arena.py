@@ -16,10 +16,6 @@ from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.worker import ProcessWorker, Worker
 
 
-# endings that are a seat's fault rather than the play on the board
-FORFEIT_REASONS = ("time", "error", "illegal", "forbidden")
-
-
 @dataclass
 class SeriesResult:
     a: str
@@ -100,7 +96,7 @@ def tally(result: SeriesResult, match: Match, a_seat: int, margins: list[int]) -
         result.a_wins += 1
     else:
         result.b_wins += 1
-    if out.reason in FORFEIT_REASONS:
+    if out.is_forfeit:
         result.forfeits.append(f"game {result.games}: {out.detail}")
     if len(out.scores) == 2:
         margins.append(out.scores[a_seat] - out.scores[1 - a_seat])

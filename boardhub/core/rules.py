@@ -13,6 +13,10 @@ Move = Hashable
 State = Any
 
 
+# endings that are a seat's fault (a late, broken or cheating player) rather than the play
+FORFEIT_REASONS = ("time", "error", "illegal", "forbidden")
+
+
 class IllegalMove(ValueError):
     """A move that the rules refuse; the message says why, in the player's words."""
 
@@ -21,9 +25,10 @@ class IllegalMove(ValueError):
 class Outcome:
     """How a game ended: the winning seat (None for a draw), the scores and why.
 
-    `reason` is data, not prose: "score" for a normal finish, "time" for a late
-    AI, "error" for an AI that raised, "illegal" for an illegal AI move,
-    "resign" for a player that gave up. `detail` is the sentence shown to people.
+    `reason` is data, not prose: how the game ended by its rules ("score",
+    "five", "last standing"...), or a forfeit (FORFEIT_REASONS): "time" for a
+    late AI, "error" for an AI that raised, "illegal" for an illegal AI move,
+    "forbidden" for a forbidden Renju move. `detail` is the sentence people see.
     """
 
     winner: int | None
@@ -34,6 +39,10 @@ class Outcome:
     @property
     def is_draw(self) -> bool:
         return self.winner is None
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.reason in FORFEIT_REASONS
 
     def to_json(self) -> dict:
         return {"winner": self.winner, "scores": list(self.scores),

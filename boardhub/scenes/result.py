@@ -17,7 +17,7 @@ def result_lines(match) -> list[tuple[str, tuple]]:
         head = "You win!" if who == "You" else f"{who} wins"
     lines = [(f"{head}   {score}".strip(), theme.TEXT)]
     if out.detail:
-        lines.append((out.detail, theme.ERROR if out.reason != "score" else theme.MUTED))
+        lines.append((out.detail, theme.ERROR if out.is_forfeit else theme.MUTED))
     return lines
 
 
