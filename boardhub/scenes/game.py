@@ -26,6 +26,16 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def fit(text: str, px: float, width: float) -> str:
+    """`text`, cut with an ellipsis where it would run past `width` pixels."""
+    f = theme.font(int(px))
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
 def board_view(game):
     module, _, cls = game.scene.partition(":")
     return getattr(importlib.import_module(module), cls)(game)
@@ -260,10 +270,11 @@ class GameScene(Scene):
         if not m.human_to_move:
             self.say("Wait: it is the AI's turn")
             return
-        move = self.board.move_at(pos, m.state)
+        move, message = self.board.click(pos, m)
         if move is None:
-            self.say(self.board.miss_message())
-            self.app.sounds.play("error")
+            if message:
+                self.say(message)
+                self.app.sounds.play("error")
             return
         try:
             m.play(move, time.monotonic())
@@ -391,8 +402,9 @@ class GameScene(Scene):
             y = r.y + k * row
             theme.text(surface, f"{idx + 1}.", 20 * s, (r.x + 34 * s, y), theme.MUTED, "topright")
             self.board.draw_seat_icon(surface, (r.x + 48 * s, y + 8 * s), max(5, 7 * s), p.seat)
-            label = m.text(p.move)
-            theme.text(surface, f"{m.seats[p.seat].label}: {label}", 20 * s, (r.x + 62 * s, y), theme.TEXT)
+            label = self.board.move_label(m, idx)
+            entry = fit(f"{m.seats[p.seat].label}: {label}", 20 * s, r.width - 62 * s - 52 * s)
+            theme.text(surface, entry, 20 * s, (r.x + 62 * s, y), theme.TEXT)
             theme.text(surface, f"{p.seconds:.2f} s", 18 * s, (r.right, y), theme.MUTED, "topright")
         if m.redo_stack:
             theme.text(surface, f"+{len(m.redo_stack)} to redo", 18 * s, (r.right, r.bottom), theme.MUTED,

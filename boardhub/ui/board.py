@@ -37,6 +37,19 @@ class BoardView:
         """The legal move a click at `pos` means, or None."""
         return None
 
+    def click(self, pos: tuple[int, int], match) -> tuple[Any | None, str | None]:
+        """(the move a human's click makes or None, what to tell them or None).
+
+        Boards where a move takes several clicks (pick a tile, then a number)
+        keep the choice so far and answer (None, None) until it is complete.
+        """
+        move = self.move_at(pos, match.state)
+        return move, None if move is not None else self.miss_message()
+
+    def move_label(self, match, index: int) -> str:
+        """How move `index` of the history reads in the move list."""
+        return match.text(match.history[index].move)
+
     def on_move(self, seat: int, move: Any, before: Any, after: Any, now: float, duration: float) -> None:
         """`move` took `before` to `after`: start its animation, `duration` seconds long."""
 

@@ -1,0 +1,82 @@
+"""The Da Vinci Code table in the app, headless: a whole turn by clicks, and hidden tiles
+that stay hidden in every pixel the human can see."""
+import pytest
+from uidriver import click
+
+from boardhub import games
+from boardhub.games.davinci.engine import BLACK
+from boardhub.scenes.game import GameScene
+
+DAVINCI = games.get("davinci")
+
+
+def pvp_against(app, ai=None, players=2, seed=5) -> GameScene:
+    from boardhub.core.match import Match, Timing
+    from boardhub.scenes.setup import make_seats
+    seats = make_seats([None] + [ai] * (players - 1))
+    worker = app.worker if ai else None
+    match = Match(DAVINCI, seats, {"players": players}, seed=seed, timing=Timing(ai_delay=0, chain_delay=0),
+                  worker=worker)
+    config = {"seats": [s.ai for s in seats], "options": {"players": players}, "limit": 0.5, "referee": False}
+    app.push(GameScene(app, DAVINCI, config, match))
+    app.frame(0.016)
+    return app.top
+
+
+def test_a_turn_by_clicks_draw_place_pick_a_tile_and_call_its_number(app):
+    game = pvp_against(app, players=2)
+    m, board = game.match, game.board
+    click(app, board.pile_rects()[BLACK].center)
+    assert m.moves[-1] == ("draw", BLACK)
+    view = board.view(m.state)
+    tiles = board.rack_rects(view)
+    slot, rect = next(iter(board.slot_rects(view, tiles).items()))
+    click(app, rect.center)
+    assert m.moves[-1] == ("place", slot)
+    view = board.view(m.state)
+    target = (1, view.hidden(1)[0])
+    click(app, board.rack_rects(view)[target].center)
+    assert board.selected == target and m.moves[-1][0] == "place"
+    value = view.candidates(*target)[0]
+    click(app, board.pad_rects()[value].center)
+    assert m.moves[-1] == ("guess", *target, value)
+
+
+def test_a_click_on_your_own_tile_in_the_guess_phase_is_refused(app):
+    game = pvp_against(app)
+    m, board = game.match, game.board
+    m.play(("draw", BLACK))
+    view = board.view(m.state)
+    m.play(("place", view.slots[0]))
+    view = board.view(m.state)
+    click(app, board.rack_rects(view)[(0, 0)].center)
+    assert "another player" in game.message and board.selected is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_human_never_sees_the_numbers_of_hidden_tiles(app, players):
+    """A state and another the human cannot tell from it (hidden numbers swapped) draw the same pixels."""
+    import random
+
+    import pygame
+    from test_davinci_hidden import hidden_numbers, rearranged
+
+    from boardhub.ui.board import DrawContext
+    game = pvp_against(app, ai="easy", players=players, seed=players)
+    m, board = game.match, game.board
+    rng = random.Random(players)
+    while len(m.history) < 12 and not m.is_over:  # a few turns in: tiles drawn, guessed, revealed
+        if m.human_to_move:
+            m.play(rng.choice(m.rules.legal_moves(m.state)))
+        app.frame(0.016)
+        m.wait(0.1)
+    state = m.state
+    other = rearranged(state, 0, rng)
+    assert hidden_numbers(other, 0) != hidden_numbers(state, 0)  # the hidden numbers really differ
+    ctx = DrawContext(1000.0, None, True, True, 0.0, [s.label for s in m.seats])
+    shots = []
+    for s in (state, other):
+        app.screen.fill((0, 0, 0))
+        board.draw(app.screen, s, m.history, ctx)
+        shots.append(pygame.image.tobytes(app.screen.subsurface(board.rect), "RGB"))
+    assert shots[0] == shots[1]
