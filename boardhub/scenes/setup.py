@@ -85,16 +85,12 @@ class SetupScene(Scene):
         config = config or app.last_setup.get((game.key, mode)) \
             or default_config(game, mode)
         self.mode = mode
-        values, labels = ai_choices(game)
-        self.seat_choices = [Choice(values, labels, self._choice_of(ai), lambda _: self.layout(self.size))
-                             for ai in config["seats"]]
-        # an engine seat's command line ("edax -gtp"), shown beside its choice
-        self.engine_fields = [TextField(ai.partition(":")[2] if self._choice_of(ai) != ai else "",
-                                        placeholder="program and arguments")
-                              for ai in config["seats"]]
+        self.seat_choices: list[Choice] = []
+        self.engine_fields: list[TextField] = []  # an engine seat's command line, beside its choice
+        self.set_seats(config["seats"])
         self.error = ""
         self.option_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices],
-                                          config["options"].get(o.key, o.default)))
+                                          config["options"].get(o.key, o.default), lambda _: self.sync_seats()))
                                for o in game.options]
         self.limit = Choice(LIMITS, [f"{v:g} s" for v in LIMITS], config["limit"])
         self.referee = Toggle(config["referee"], labels=("Off: late moves still count",
@@ -105,6 +101,22 @@ class SetupScene(Scene):
         self.swap_button = Button("Swap who starts", self.swap)
         self.start_button = Button("Start", self.start, primary=True)
         self.back_button = Button("Back", self.app.pop)
+
+    def set_seats(self, seats: list[str | None]) -> None:
+        values, labels = ai_choices(self.game)
+        self.seat_choices = [Choice(values, labels, self._choice_of(ai), lambda _: self.layout(self.size))
+                             for ai in seats]
+        self.engine_fields = [TextField(ai.partition(":")[2] if self._choice_of(ai) != ai else "",
+                                        placeholder="program and arguments") for ai in seats]
+
+    def sync_seats(self) -> None:
+        """One seat row per player: an option such as the number of players changes them."""
+        n = self.game.rules.num_players({o.key: c.value for o, c in self.option_choices})
+        seats = self.seat_values()
+        if n != len(seats):
+            extra = default_config(self.game, self.current_mode())["seats"][-1]
+            self.set_seats((seats + [extra] * n)[:n])
+        self.layout(self.size)
 
     def _choice_of(self, ai: str | None) -> str | None:
         """The seat's entry in the choice list: engine seats show as their protocol."""
@@ -122,10 +134,11 @@ class SetupScene(Scene):
 
     def set_mode(self, mode: str) -> None:
         self.mode = mode
-        config = default_config(self.game, mode)
-        for choice, ai in zip(self.seat_choices, config["seats"]):
-            choice.set(ai)
-        self.referee.value = config["referee"]
+        n = len(self.seat_choices)
+        seats = default_config(self.game, mode)["seats"]
+        self.set_seats((seats + seats[-1:] * n)[:n])
+        self.referee.value = mode == "ava"
+        self.layout(self.size)
 
     def swap(self) -> None:
         seats = self.seat_values()
@@ -176,7 +189,9 @@ class SetupScene(Scene):
         self.panel = pygame.Rect(0, 0, min(w - 40 * s, 760 * s), min(h - 40 * s, 700 * s))
         self.panel.center = (w / 2, h / 2)
         p = self.panel
-        x0, lab_w, row_h, gap = p.x + 36 * s, 220 * s, 40 * s, 12 * s
+        x0, lab_w, gap = p.x + 36 * s, 220 * s, 12 * s
+        rows = len(self.seat_choices) + len(self.option_choices) + 3  # the swap button, limit, referee
+        row_h = min(40 * s, (p.height - 270 * s) / rows - gap)  # many seats and options: closer rows
         field_w = p.right - 36 * s - (x0 + lab_w)
         y = p.y + 90 * s
         mw = (p.width - 72 * s - 2 * gap) / 3
@@ -190,19 +205,19 @@ class SetupScene(Scene):
             c.rect = pygame.Rect(round(x0 + lab_w), round(y), round(choice_w), round(row_h))
             f.rect = pygame.Rect(round(x0 + lab_w + choice_w + gap), round(y), round(field_w - choice_w - gap),
                                  round(row_h))
-            self.rows.append((ORDINALS[i], round(y)))
+            self.rows.append((ORDINALS[i], round(y + row_h / 2)))
             y += row_h + gap
         self.swap_button.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h * 0.85))
         y += row_h + 24 * s
         for o, c in self.option_choices:
             c.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h))
-            self.rows.append((o.label, round(y)))
+            self.rows.append((o.label, round(y + row_h / 2)))
             y += row_h + gap
         self.limit.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h))
-        self.rows.append(("AI move limit", round(y)))
+        self.rows.append(("AI move limit", round(y + row_h / 2)))
         y += row_h + gap
         self.referee.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h))
-        self.rows.append(("Referee", round(y)))
+        self.rows.append(("Referee", round(y + row_h / 2)))
         bw = 180 * s
         self.start_button.rect = pygame.Rect(round(p.right - 36 * s - bw), round(p.bottom - 70 * s),
                                              round(bw), round(48 * s))
@@ -238,7 +253,7 @@ class SetupScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT, self.mode_buttons[active].rect, width=2,
                              border_radius=self.mode_buttons[active].rect.height // 4)
         for label, y in self.rows:
-            theme.text(surface, label, 24 * s, (self.x0, y + 20 * s), theme.MUTED, "midleft")
+            theme.text(surface, label, 24 * s, (self.x0, y), theme.MUTED, "midleft")
         for wdg in self.widgets():
             if wdg not in self.mode_buttons:
                 wdg.draw(surface)

@@ -238,6 +238,9 @@ class DavinciBoard(BoardView):
         view = self.view(m.state)
         if self.selected is not None and (view.phase not in ("guess", "continue") or not m.human_to_move):
             self.selected = None
+        if m.human_to_move and view.phase == "place" and len(view.slots) == 1:
+            m.play(("place", view.slots[0]))  # nothing to choose: the tile goes to its place
+            return
         if not self.show_hints or view.seat is None:
             return
         job = self.hint_job
