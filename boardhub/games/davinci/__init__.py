@@ -1,6 +1,6 @@
 """Da Vinci Code: the registry entry."""
 from boardhub.games import AIEntry, GameEntry
-from boardhub.games.davinci import ai
+from boardhub.games.davinci import ai, expert
 from boardhub.games.davinci.engine import DavinciRules
 
 RULES_TEXT = """\
@@ -52,6 +52,9 @@ ENTRY = GameEntry(
         AIEntry("seed", ai.SeedAI, "The source's computer: candidate weights, a memory of each player's "
                 "calls (longer when hard) and a reliability score that catches bluffs",
                 levels=ai.LEVELS, default_level="normal"),
+        AIEntry("expert", expert.ExpertAI, "Our own: exact odds of every hidden number from all the "
+                "arrangements the table allows, weighed by what others' calls suggest; keeps its own rack "
+                "hard to read and stops while the risk is high"),
     ),
     rules_text=RULES_TEXT,
     blurb="Read the hidden numbers on your rivals' racks before they read yours.",
