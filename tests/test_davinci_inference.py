@@ -131,7 +131,7 @@ def test_contradiction_counts_zero():
     # a black place bounded by face-up black 5 and black 6 with no joker left
     rack = Rack(((BLACK, 5), (BLACK, None), (BLACK, 6)))
     belief = infer([rack], {0, 2, 4})
-    assert belief.total == 0.0 and belief.best_guess() is None
+    assert belief.total == 0.0 and belief.places == [{}]
 
 
 # ---------------------------------------------------------------- views of real games
@@ -300,3 +300,9 @@ def test_seat_belief_ignores_seats_without_hidden_tiles():
     assert all(any(t.value is None for t in view.racks[s]) for s in seats) and view.seat not in seats
     assert len(belief.places) == len(seats)
     assert rules.view(state, view.seat) == view
+
+
+def test_the_hint_runs_as_the_apps_analysis_job():
+    game = games.get("davinci")
+    view = DavinciRules().view(DavinciRules().new_game({"players": 3}, 4), 1)
+    assert game.make_ai("@analysis").choose(view, 0.0) == hint(view)

@@ -60,4 +60,5 @@ ENTRY = GameEntry(
     blurb="Read the hidden numbers on your rivals' racks before they read yours.",
     scene="boardhub.games.davinci.scene:DavinciBoard",
     options=DavinciRules.options,
+    analysis="boardhub.games.davinci.expert:analysis",
 )

@@ -139,6 +139,14 @@ def hint(view: DavinciView) -> dict[tuple[int, int], dict[int, float]]:
             for i, dist in places.items()}
 
 
+def analysis(view: DavinciView, deadline: float) -> dict[tuple[int, int], dict[int, float]]:
+    """The hint as the app's analysis job: the worker runs it where the AIs run, off the UI.
+
+    It takes milliseconds, far inside any deadline, so the deadline is not watched.
+    """
+    return hint(view)
+
+
 def public_reading(rack: tuple[Tile, ...], view: DavinciView,
                    ruled: dict[int, set[int]]) -> dict[int, dict[int, float]]:
     """index -> {value: probability}: the hidden tiles of `rack` read from public information.

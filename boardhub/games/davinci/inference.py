@@ -6,7 +6,9 @@ ruled out), so one observer's knowledge is the set of arrangements of the
 tiles it has not seen over the hidden places it sees. Deals are uniform within
 the colour a player chose to draw, so every consistent arrangement is equally
 likely (up to the optional soft prior below), and the probability that a
-hidden tile has value v is the share of arrangements in which it does. Counting
+hidden tile has value v is the share of arrangements in which it does. Where
+a player chose (where its joker stands, which side of a joker a number
+took), each possible choice counts once: the count assumes no habits. Counting
 these by brute force explodes with three opponents; this module counts them by
 dynamic programming and gets every marginal at once.
 
@@ -62,13 +64,8 @@ ALL_KEYS = frozenset(range(NUMBER_KEYS + 2))
 
 
 def tile_key(colour: int, value: int) -> int:
-    """A tile's key: its rank among number tiles (order_key), 24 + colour for a joker."""
+    """A tile's key: its rank among number tiles, 24 + colour for a joker (order_key gives both)."""
     return order_key(colour, value)
-
-
-def tile_of(key: int) -> tuple[int, int]:
-    """(colour, value) of a key; a joker's value is JOKER."""
-    return key & 1, key >> 1
 
 
 @dataclass(frozen=True)
@@ -105,25 +102,6 @@ class Belief:
     places: list[dict[int, dict[int, float]]]
     pile: dict[int, float]
     total: float
-
-    def best_guess(self) -> tuple[float, int, int, int] | None:
-        """(probability, rack, place, value) of the most likely value of any hidden tile."""
-        best = None
-        for r, rack in enumerate(self.places):
-            for i, dist in rack.items():
-                for value, p in dist.items():
-                    # ties go to the smaller rack, place and value, so the choice is reproducible
-                    if best is None or p > best[0] + 1e-12:
-                        best = (p, r, i, value)
-        return best
-
-
-def unseen_keys(racks: Sequence[Rack], own: Iterable[tuple[int, int]] = ()) -> frozenset[int]:
-    """The tiles an observer has not seen: all but the revealed ones and its own."""
-    seen = {tile_key(c, v) for c, v in own}
-    for rack in racks:
-        seen.update(tile_key(c, v) for c, v in rack.tiles if v is not None)
-    return ALL_KEYS - seen
 
 
 class _RackTables:
