@@ -26,7 +26,7 @@ from boardhub.games.othello.engine import FLIPS_AT, FULL, LANE, moves_mask
 # Below this many empties the solver stops ordering moves and using the table.
 SHALLOW = 7
 # How many nodes between two looks at the clock.
-CLOCK_EVERY = 2048
+CLOCK_EVERY = 1024
 
 # The four 4x4 quadrants: parity regions for move ordering.
 QUADRANT = tuple((sq // 8 >= 4) * 2 + (sq % 8 >= 4) for sq in range(64))

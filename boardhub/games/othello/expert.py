@@ -27,8 +27,8 @@ from boardhub.games.othello.endgame import SQUARE_RANK, WIN_BOUND, EndgameSolver
 from boardhub.games.othello.engine import FLIPS_AT, FULL, LANE, PASS, OthelloState, flips, moves_mask
 from boardhub.games.othello.evaluation import UNIT, evaluate
 
-TIME_SHARE = 0.8  # of the time left to the deadline
-CLOCK_EVERY = 256  # nodes between two looks at the clock
+TIME_SHARE = 0.75  # of the time left to the deadline: the rest absorbs a busy machine and the hand-over
+CLOCK_EVERY = 128  # nodes between two looks at the clock
 SOLVE_EMPTIES = 18  # from here the exact solver tries to prove the result
 EXACT_EMPTIES = 12  # at most this many: no win/loss test first, straight to the exact score
 DEEPEN_SHARE = 0.6  # past this share of the budget a new iteration would rarely change the move: stop
@@ -92,6 +92,7 @@ class ExpertAI:
             return squares[0]
         start = time.monotonic()
         stop = start + TIME_SHARE * max(0.0, deadline - start)
+        self._trim_tables()
         empties = 64 - (me | opp).bit_count()
         if empties <= SOLVE_EMPTIES:
             return self._endgame_move(me, opp, squares, empties, start, stop)
@@ -112,6 +113,7 @@ class ExpertAI:
         legal = moves_mask(me, opp)
         start = time.monotonic()
         stop = start + TIME_SHARE * max(0.0, deadline - start)
+        self._trim_tables()
         if not legal:
             if not moves_mask(opp, me):
                 return {}
@@ -189,8 +191,14 @@ class ExpertAI:
     def _start_clock(self, stop: float) -> None:
         self._stop = stop
         self._next_check = self.nodes + CLOCK_EVERY
+
+    def _trim_tables(self) -> None:
+        """Start the tables afresh when full, at the start of a move: freeing a
+        full table takes tens of milliseconds, too long to risk near the deadline."""
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
+        if len(self.solver.table) > self.solver.table_limit:
+            self.solver.table.clear()
 
     def _order(self, me: int, opp: int, squares: list[int]) -> list[int]:
         """Squares by promise: fewest replies, then the square's rank, then cut-off history."""
