@@ -1,6 +1,6 @@
 """Gomoku: the registry entry."""
 from boardhub.games import AIEntry, GameEntry
-from boardhub.games.gomoku import ai, external
+from boardhub.games.gomoku import ai, expert, external
 from boardhub.games.gomoku.engine import GomokuRules
 
 RULES_TEXT = """\
@@ -50,6 +50,8 @@ ENTRY = GameEntry(
         AIEntry("easy", ai.EasyAI, "A beginner: a random point next to the stones on the board"),
         AIEntry("normal", ai.NormalAI, "The source's point update: every point scored by its priority "
                 "table (fives, fours, threes, shapes, the centre), attack over defence"),
+        AIEntry("expert", expert.ExpertAI, "Our own: threat-space search (wins by fours and threes, for "
+                "attack and defence), then alpha-beta over line patterns; Renju-aware on both sides"),
     ),
     rules_text=RULES_TEXT,
     blurb="Five in a row, with Renju's forbidden moves for black.",

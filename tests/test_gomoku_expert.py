@@ -1,0 +1,232 @@
+"""Gomoku's expert: the pattern tables against the Renju referee, incremental updates
+against a fresh board, VCF in hand-made positions (both colours, Renju on both
+sides), blocks, forbidden points and deadlines."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from boardhub.games.gomoku import ENTRY
+from boardhub.games.gomoku.engine import BLACK, WHITE, GomokuRules, GomokuState, parse_point
+from boardhub.games.gomoku.expert import ExpertAI
+from boardhub.games.gomoku.patterns import DOUBLE4, FIVE, FOUR, LONG, OPEN3, OPEN4, Board, window_level
+from boardhub.games.gomoku.renju import _analyse, forbidden
+from boardhub.games.gomoku.threats import Clock, ThreatSearch
+
+RULES = GomokuRules()
+
+
+def position(black: str, white: str, player: int, size: int = 15, rule: str = "renju") -> GomokuState:
+    """A state with the named stones ("h8 i9 ...") and `player` to move."""
+    b = [parse_point(t, size) for t in black.split()]
+    w = [parse_point(t, size) for t in white.split()]
+    board = bytearray(size * size)
+    for p in b:
+        board[p] = 1
+    for p in w:
+        board[p] = 2
+    moves = []
+    for i in range(max(len(b), len(w))):
+        moves += b[i:i + 1] + w[i:i + 1]
+    return GomokuState(size, rule, bytes(board), player, tuple(moves))
+
+
+def board_of(state: GomokuState) -> Board:
+    board = Board(state.size, state.rule)
+    for p, stone in enumerate(state.board):
+        if stone:
+            board.play(p, stone - 1)
+    return board
+
+
+def vcf(state: GomokuState, attacker: int) -> list[int] | None:
+    return ThreatSearch(board_of(state), Clock(time.monotonic() + 10)).vcf(attacker)
+
+
+def expert_move(state: GomokuState, limit: float = 0.5, seed: int = 0) -> int:
+    return ExpertAI(seed).choose(state, time.monotonic() + limit)
+
+
+def p(name: str, size: int = 15) -> int:
+    return parse_point(name, size)
+
+
+def replay_wins(state: GomokuState, line: list[int]) -> bool:
+    """Play a VCF line through the referee: the attacker's moves and the forced replies in
+    turn; it must end in the attacker's five, or in a four whose answer black may not play."""
+    attacker = state.player
+    for move in line:
+        state = RULES.apply(state, move)
+    if state.reason:
+        return state.winner == attacker
+    # the line ended with a four whose only answer is forbidden to black
+    completing = [q for q in range(state.size ** 2) if not state.board[q]
+                  and RULES.apply(GomokuState(state.size, state.rule, state.board, attacker, state.moves),
+                                  q).winner == attacker]
+    return (attacker == WHITE and len(completing) == 1
+            and completing[0] not in RULES.legal_moves(state))
+
+
+def playouts(count: int, stones: int, size: int, rule: str, seed: int, player: int | None = None):
+    """Positions from random games played near the stones already down (so shapes form)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = RULES.new_game({"size": size, "rule": rule})
+        while len(state.moves) < stones and not state.reason:
+            legal = set(RULES.legal_moves(state))
+            near = [q for q in legal if any(abs(q % size - m % size) <= 2 and abs(q // size - m // size) <= 2
+                                            for m in state.moves[-6:])]
+            state = RULES.apply(state, rng.choice(sorted(near or legal)))
+        if not state.reason and (player is None or state.player == player):
+            out.append(state)
+    return out
+
+
+# ---------------------------------------------------------------------- the pattern tables
+def test_black_levels_agree_with_the_renju_referee_on_random_windows():
+    rng = random.Random(5)
+    for _ in range(4000):
+        cells = [rng.choice((0, 0, 0, 1, 1, 2, 3)) for _ in range(11)]
+        cells[5] = 0
+        key = sum(c << 2 * i for i, c in enumerate(cells))
+        level = window_level(key, 1, exact=True)
+        shape = _analyse(bytes(cells))
+        assert shape.five == (level == FIVE) and shape.overline == (level == LONG)
+        if not (shape.five or shape.overline):
+            assert shape.fours == {FOUR: 1, OPEN4: 1, DOUBLE4: 2}.get(level, 0), cells
+            if not shape.fours:
+                assert bool(shape.threes) == (level == OPEN3), cells
+
+
+def test_overlines_win_only_where_the_rule_says():
+    six = sum(c << 2 * i for i, c in enumerate([0, 0, 1, 1, 1, 0, 1, 1, 0, 0, 0]))  # ..xxx_xx...
+    assert window_level(six, 1, exact=True) == LONG
+    assert window_level(six, 1, exact=False) == FIVE
+
+
+@pytest.mark.parametrize("rule,size", [("renju", 19), ("freestyle", 15), ("standard", 15)])
+def test_incremental_patterns_match_a_fresh_board(rule, size):
+    rng = random.Random(size)
+    board = Board(size, rule)
+    for step in range(300):
+        if board.moves and rng.random() < 0.3:
+            board.undo()
+        else:
+            board.play(rng.choice([q for q in range(size * size) if not board.cells[q]]), len(board.moves) % 2)
+        if step % 30 == 29:
+            fresh = Board(size, rule)
+            for q, stone in enumerate(board.cells):
+                if stone:
+                    fresh.play(q, stone - 1)
+            empty = [i for i in range(4 * size * size) if not board.cells[i // 4]]
+            assert [board.pat[i] for i in empty] == [fresh.pat[i] for i in empty]
+            assert board.flags == fresh.flags and board.score == fresh.score
+            assert board.hot == fresh.hot and board.around == fresh.around and board.hash == fresh.hash
+
+
+def test_the_cheap_forbidden_check_never_misses_a_forbidden_point():
+    for state in playouts(12, 40, 15, "renju", seed=3, player=BLACK):
+        board = board_of(state)
+        for q in range(225):
+            if not state.board[q] and forbidden(state.board, 15, q) is not None:
+                assert board.maybe_forbidden(q) and board.forbidden(q)
+
+
+# ---------------------------------------------------------------------- VCF
+def test_white_wins_by_fours_in_freestyle():
+    # f6 g6 h6 against e6: i6 is a four that also makes i6 i7 i8, then a straight four
+    state = position("e6 b13 d13 m2 n4 l12", "f6 g6 h6 i7 i8", WHITE, rule="freestyle")
+    line = vcf(state, WHITE)
+    assert line is not None and line[0] == p("i6")
+    assert replay_wins(state, line)
+    assert expert_move(state) == p("i6")
+
+
+def test_black_wins_by_fours_and_its_line_avoids_the_forbidden_point():
+    # g8 h8 i8 is an open three: j8 would make the straight four, but with j9 j10 j11
+    # it is also a second four, a double four, forbidden; f8 makes the straight four
+    # (j8 may then end the line: a five is allowed whatever else it makes)
+    black, white = "g8 h8 i8 j9 j10 j11", "j12 a1 c2 o15 m15 o13"
+    renju = position(black, white, BLACK)
+    assert forbidden(renju.board, 15, p("j8")) == "double four"
+    line = vcf(renju, BLACK)
+    assert line is not None and line[0] == p("f8")
+    assert replay_wins(renju, line)  # the referee refuses any forbidden move on the way
+    move = expert_move(renju)
+    assert move == p("f8")
+    freestyle = position(black, white, BLACK, rule="freestyle")
+    assert replay_wins(freestyle, vcf(freestyle, BLACK))  # there j8 is allowed, and wins too
+
+
+def test_white_drives_black_onto_a_forbidden_point():
+    # i4 makes a four whose only answer j4 is a double three for black
+    state = position("e4 j5 j6 k5 l6", "f4 g4 h4 o15", WHITE)
+    assert forbidden(state.board, 15, p("j4")) == "double three"
+    line = vcf(state, WHITE)
+    assert line == [p("i4")]
+    assert expert_move(state) == p("i4")
+    after = RULES.apply(state, p("i4"))
+    assert p("j4") not in RULES.legal_moves(after)
+    assert replay_wins(state, line)
+
+
+def test_no_vcf_where_there_is_none():
+    state = position("h8 i9", "h9 g8", BLACK)
+    assert vcf(state, BLACK) is None and vcf(state, WHITE) is None
+
+
+# ---------------------------------------------------------------------- the expert's moves
+@pytest.mark.parametrize("size", [19, 15])
+def test_black_opens_at_the_centre(size):
+    state = RULES.new_game({"size": size, "rule": "renju"})
+    assert expert_move(state) == (size // 2) * size + size // 2
+
+
+@pytest.mark.parametrize("rule", ["renju", "freestyle"])
+def test_blocks_a_four(rule):
+    state = position("e10 a1 o1 a15", "f10 g10 h10 i10", BLACK, rule=rule)
+    assert expert_move(state) == p("j10")
+
+
+@pytest.mark.parametrize("player", [BLACK, WHITE])
+def test_answers_an_open_three(player):
+    mine, theirs = "a1 o1 a15", "g7 h7 i7"
+    state = position(mine, theirs, BLACK) if player == BLACK else position(theirs + " o15", mine, WHITE)
+    assert expert_move(state) in {p(t) for t in ("e7", "f7", "j7", "k7")}
+
+
+def test_plays_its_own_five_before_blocking():
+    state = position("d4 e4 f4 g4", "d10 e10 f10 g10", BLACK, rule="freestyle")
+    assert expert_move(state) in {p("c4"), p("h4")}
+
+
+def test_black_never_plays_a_forbidden_point():
+    states = [s for s in playouts(40, 44, 15, "renju", seed=11, player=BLACK)]
+    states += playouts(10, 60, 19, "renju", seed=12, player=BLACK)
+    with_forbidden = 0
+    for n, state in enumerate(states):
+        move = expert_move(state, limit=0.05, seed=n)
+        assert move in RULES.legal_moves(state)
+        assert forbidden(state.board, state.size, move) is None
+        with_forbidden += any(forbidden(state.board, state.size, q) for q in range(state.size ** 2)
+                              if not state.board[q])
+    assert with_forbidden >= 5  # the sample does hold forbidden points to avoid
+
+
+@pytest.mark.parametrize("size,rule", [(19, "renju"), (15, "freestyle")])
+def test_answers_within_the_deadline(size, rule):
+    for n, state in enumerate(playouts(3, 36, size, rule, seed=size)):
+        limit = 0.25
+        start = time.monotonic()
+        move = ExpertAI(n).choose(state, start + limit)
+        assert time.monotonic() - start < limit
+        assert move in RULES.legal_moves(state)
+
+
+def test_registered_last_with_a_seed():
+    entry = ENTRY.ai_entries[-1]
+    assert entry.name == "expert"
+    assert isinstance(ENTRY.make_ai("expert", seed=4), ExpertAI)
