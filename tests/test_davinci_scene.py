@@ -93,3 +93,19 @@ def test_the_setup_has_one_seat_row_per_player(app):
     players.set(3)
     setup.sync_seats()
     assert len(setup.config()["seats"]) == 3
+
+
+def test_the_probability_hint_shows_the_likely_numbers_of_opponent_tiles(app):
+    import time
+    game = pvp_against(app, players=2)
+    hints = next(b for b in game.action_buttons if b.label.startswith("Hints"))
+    click(app, hints.rect.center)
+    end = time.monotonic() + 10
+    while game.board.hint_view is None and time.monotonic() < end:
+        app.frame(0.016)
+        time.sleep(0.02)
+    view = game.board.hint_view
+    assert view is not None and view.seat == 0
+    for index in view.hidden(1):
+        dist = game.board.hints[(1, index)]
+        assert abs(sum(dist.values()) - 1) < 1e-6
