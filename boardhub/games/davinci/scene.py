@@ -369,12 +369,20 @@ class DavinciBoard(BoardView):
                        INK[colour] if ok else theme.DISABLED, "center", bold=True)
 
     def _draw_hints(self, surface, view: DavinciView, tiles: dict) -> None:
+        """The likeliest number of each hidden opponent tile and its chance, beside the tile."""
         tw, th = self.tile_size()
+        px = max(14, tw * 0.3)
         for (seat, index), rect in tiles.items():
             dist = self.hints.get((seat, index))
             if not dist or view.racks[seat][index].revealed or seat == view.seat:
                 continue
-            best = sorted(dist.items(), key=lambda kv: -kv[1])[:2]
-            text = "  ".join(f"{value_text(v)}:{p * 100:.0f}%" for v, p in best)
-            y = rect.bottom + tw * 0.18 if rect.centery < self.rect.centery else rect.y - tw * 0.18
-            theme.text(surface, text, max(14, tw * 0.3), (rect.centerx, y), (250, 230, 150), "center")
+            value, p = max(dist.items(), key=lambda kv: kv[1])
+            text = f"{value_text(value)} {p * 100:.0f}%"
+            if rect.width > rect.height:  # a side rack: the hint goes towards the middle of the table
+                left = rect.centerx < self.rect.centerx
+                pos, anchor = ((rect.right + 6, rect.centery), "midleft") if left else ((rect.x - 6, rect.centery), "midright")
+            elif rect.centery < self.rect.centery:
+                pos, anchor = (rect.centerx, rect.bottom + 4), "midtop"
+            else:
+                pos, anchor = (rect.centerx, rect.y - 4), "midbottom"
+            theme.text(surface, text, px, pos, (250, 230, 150), anchor)
