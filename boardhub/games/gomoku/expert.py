@@ -8,12 +8,20 @@ Each move, in order, as long as the time allows:
    which it is gone (found among the points of its line and our own fours)
    are considered from here on;
 4. our own VCT (fours and open threes): play it, unless we must defend;
-5. alpha-beta (negamax with a transposition table, iterative deepening) over
-   the pattern evaluation of `patterns.Board`, with candidate pruning: a
-   four must be blocked, an open three answered (block or counter-four),
-   otherwise the most promising points only;
+5. alpha-beta (principal variation search with a transposition table,
+   deepened two plies at a time) over the pattern evaluation of
+   `patterns.Board`, with candidate pruning: a four must be blocked, an open
+   three answered (a point that takes its fours away, or a four of our
+   own), otherwise only the most promising points are searched. Forced
+   blocks cost no depth, and an open three left at the horizon is answered
+   before the position is evaluated;
 6. the best moves of the search are checked in turn: the first after which
-   the opponent has no VCF (nor, time allowing, a short VCT) is played.
+   the opponent has no VCF and no short VCT is played.
+
+The evaluation adds up, for every empty point and line, what each colour
+would make there (`patterns`), with a bonus for points where one stone makes
+two threats; a side to move that can play such a point, against no four,
+is scored as nearly winning.
 
 Renju on both sides: black never considers a forbidden point (pattern
 counters first, the referee when they are in doubt, and the referee once more
@@ -22,8 +30,9 @@ forbidden to black as a win, so white steers black onto forbidden points.
 
 Time: the AI spends TIME_SHARE of the time left to its deadline, split
 between the phases, and looks at the clock every few dozen nodes. Games
-differ through the seed: black's first move is the centre, and in the
-opening the seed picks among near-equal moves.
+differ through the seed: black opens at the centre, white's first move
+touches it on a side the seed picks, and until OPENING_MOVES stones the seed
+picks among near-equal moves next to the stones.
 """
 from __future__ import annotations
 
@@ -33,16 +42,16 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from boardhub.games.gomoku.engine import BLACK, WHITE, GomokuState
-from boardhub.games.gomoku.patterns import FIVES, FOURS, WIN4S, Board
+from boardhub.games.gomoku.patterns import FIVES, FOURS, HAS_DOUBLE, HAS_FIVE, HAS_FOUR, HAS_WIN4, WIN4S, Board
 from boardhub.games.gomoku.renju import forbidden
 from boardhub.games.gomoku.threats import Clock, ThreatSearch, Timeout
 
-TIME_SHARE = 0.78  # of the time left to the deadline
+TIME_SHARE = 0.75  # of the time left to the deadline
 # the phases' ends, as shares of the budget
-OWN_VCF_END, THEIR_VCF_END, OWN_VCT_END, SEARCH_END = 0.10, 0.18, 0.45, 0.70
+OWN_VCF_END, THEIR_VCF_END, OWN_VCT_END, SEARCH_END = 0.10, 0.18, 0.45, 0.80
 DEFENCE_CHECKS = 6  # best root moves checked against the opponent's threats
 VCT_DEPTH = 6  # threats before the closing VCF in one line of the VCT
-SAFETY_VCT_DEPTH = 3
+SAFETY_VCT_DEPTH = 4  # deepened one threat at a time while the time lasts
 WIN = 1_000_000
 WIN_BOUND = WIN - 1000  # scores beyond this are wins or losses in that many plies
 WIDTH = (14, 10, 8, 7, 6, 6)  # candidate moves by ply from the root
@@ -52,7 +61,7 @@ EXTEND_UNTIL = 16  # plies from the root within which open threes at the horizon
 OPENING_MOVES = 6  # stones on the board below which the seed picks among near-equal moves
 OPENING_SLACK = 8
 MAX_DEPTH = 12
-TABLE_LIMIT = 300_000
+TABLE_LIMIT = 200_000  # entries kept from move to move before the table starts afresh
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -99,6 +108,8 @@ class ExpertAI:
         if len(stones) == 1:
             self.reason = "opening"
             return self._first_reply(stones[0], size)
+        if len(self._table) >= TABLE_LIMIT:  # between searches, where the time is known
+            self._table.clear()
         budget = TIME_SHARE * max(0.0, deadline - start)
         clock = Clock(start + budget)
         board = Board(size, view.rule)
@@ -147,6 +158,8 @@ class ExpertAI:
             return line[0]
         danger = self._phase(threats.vcf, board, clock, start + THEIR_VCF_END * budget, opp)
         roots = self._candidates(board, me, 0)
+        if len(board.moves) < OPENING_MOVES:  # the shallow searches of the opening favour loose moves
+            roots = [q for q in roots if self._touches(board, q)] or roots
         if danger:
             roots = self._refutations(board, threats, me, danger, roots, clock, start + SEARCH_END * budget)
         else:
@@ -206,8 +219,12 @@ class ExpertAI:
 
     def _safest(self, board: Board, threats: ThreatSearch, me: int, ranked: list[int], clock: Clock,
                 until: float) -> int:
-        """The first of the search's best moves that leaves the opponent no VCF (and no short VCT)."""
+        """The first of the search's best moves that leaves the opponent no VCF and no short VCT.
+
+        If time runs out first, the best move not yet shown to lose.
+        """
         opp = 1 - me
+        losing: set[int] = set()
         with time_box(board, clock, until):
             for q in ranked[:DEFENCE_CHECKS]:
                 board.play(q, me)
@@ -215,13 +232,18 @@ class ExpertAI:
                 board.undo()
                 if safe:
                     return q
-        return ranked[0]
+                losing.add(q)
+        return next((q for q in ranked if q not in losing), ranked[0])
 
     # ------------------------------------------------------------------ alpha-beta
     def _iterate(self, board: Board, me: int, roots: list[int], clock: Clock, until: float) -> list[int]:
         """Root moves best first, from the deepest iteration that finished in time.
 
-        In the opening the seed picks the first move among those within
+        Iterations go two plies at a time, always ending on the opponent's
+        reply: the evaluation favours whoever moved last, so scores from an
+        odd depth would rank far-fetched moves first. An iteration cut short
+        still counts where it has found a move better than the old best. In
+        the opening the seed picks the first move among those within
         OPENING_SLACK of the best, so that games differ.
         """
         self._clock = clock
@@ -229,23 +251,43 @@ class ExpertAI:
         slack = OPENING_SLACK if opening else 0
         ranked = list(roots)
         scores: dict[int, int] = {}
+        partial: dict[int, int] = {}
         with time_box(board, clock, until):
-            for depth in range(1, MAX_DEPTH + 1):
-                scores = self._root(board, me, ranked, depth, slack)
+            for depth in range(2, MAX_DEPTH + 1, 2):
+                partial = {}
+                self._root(board, me, ranked, depth, slack, partial)
+                scores = partial
                 ranked.sort(key=lambda q: -scores[q])
                 self.depth = depth
                 if abs(scores[ranked[0]]) >= WIN_BOUND:
                     break
-        if opening and scores:
+        if partial is not scores and ranked[0] in partial:
+            # an unfinished iteration: a move it has shown better than the old best goes first
+            better = max(partial, key=lambda q: partial[q])
+            if partial[better] > partial[ranked[0]]:
+                ranked.remove(better)
+                ranked.insert(0, better)
+        elif opening and scores:
             best = scores[ranked[0]]
             pick = self.rng.choice([q for q in ranked if scores[q] >= best - slack])
             ranked.remove(pick)
             ranked.insert(0, pick)
         return ranked
 
-    def _root(self, board: Board, me: int, roots: list[int], depth: int, slack: int) -> dict[int, int]:
-        """Every root move's score: exact down to `slack` below the best so far, a bound below that."""
-        scores: dict[int, int] = {}
+    @staticmethod
+    def _touches(board: Board, q: int) -> bool:
+        """Whether a stone is next to q. In the opening only such moves are searched: the
+        evaluation cannot tell them from looser ones at the depths reached, which deeper
+        searches show to be weaker."""
+        size = board.size
+        x, y = q % size, q // size
+        return any(board.cells[ny * size + nx] for nx in (x - 1, x, x + 1) for ny in (y - 1, y, y + 1)
+                   if 0 <= nx < size and 0 <= ny < size)
+
+    def _root(self, board: Board, me: int, roots: list[int], depth: int, slack: int,
+              scores: dict[int, int]) -> None:
+        """Every root move's score into `scores` (kept if time runs out midway): exact down to
+        `slack` below the best so far, a bound below that."""
         best = -WIN - 1
         for q in roots:
             board.play(q, me)
@@ -253,27 +295,28 @@ class ExpertAI:
             board.undo()
             scores[q] = score
             best = max(best, score)
-        return scores
 
     def _search(self, board: Board, side: int, depth: int, alpha: int, beta: int, ply: int) -> int:
         """Negamax with alpha-beta: the value of the position for `side`, to move."""
         self._clock.tick()
         opp = 1 - side
-        if board.points(side, FIVES):
+        has = board.has
+        if has(side, HAS_FIVE):
             return WIN - ply
-        threats = board.points(opp, FIVES)
-        if threats:
+        if has(opp, HAS_FIVE):
+            threats = board.points(opp, FIVES)
             q = threats[0]
             if len(threats) > 1 or (side == BLACK and board.forbidden(q)):
                 return -(WIN - ply - 1)
             moves = threats  # forced: searched without using up depth
             depth += 1
         else:
-            for q in board.points(side, WIN4S):
-                if side == WHITE or not board.forbidden(q):
-                    return WIN - ply - 2  # an open four: only fours can delay the five
+            if has(side, HAS_WIN4):
+                for q in board.points(side, WIN4S):
+                    if side == WHITE or not board.forbidden(q):
+                        return WIN - ply - 2  # an open four: only fours can delay the five
             if depth <= 0:
-                if board.points(opp, WIN4S) and ply < EXTEND_UNTIL:
+                if has(opp, HAS_WIN4) and ply < EXTEND_UNTIL:
                     depth = 1  # an open three of theirs: see that it is answered
                 else:
                     return self._evaluate(board, side)
@@ -295,9 +338,14 @@ class ExpertAI:
                 moves.insert(0, hint)
         start_alpha = alpha
         best, best_move = -WIN - 1, moves[0]
-        for q in moves:
+        for n, q in enumerate(moves):
             board.play(q, side)
-            score = -self._search(board, opp, depth - 1, -beta, -alpha, ply + 1)
+            if n == 0:
+                score = -self._search(board, opp, depth - 1, -beta, -alpha, ply + 1)
+            else:  # principal variation search: prove the move worse with a null window first
+                score = -self._search(board, opp, depth - 1, -alpha - 1, -alpha, ply + 1)
+                if alpha < score < beta:
+                    score = -self._search(board, opp, depth - 1, -beta, -alpha, ply + 1)
             board.undo()
             if score > best:
                 best, best_move = score, q
@@ -306,24 +354,21 @@ class ExpertAI:
                     if alpha >= beta:
                         break
         flag = LOWER if best >= beta else UPPER if best <= start_alpha else EXACT
-        if len(self._table) >= TABLE_LIMIT:
-            self._table.clear()
         self._table[key] = (depth, best, flag, best_move)
         return best
 
     def _evaluate(self, board: Board, side: int) -> int:
-        """The pattern evaluation for `side` to move (board.score counts for black).
+        """The pattern evaluation for `side` to move.
 
         A double threat that the side to move can play, while the other side
         has no four to gain a tempo with, nearly always wins: it is scored
         as such, below a proven win.
         """
-        if not board.points(1 - side, FOURS):
+        if board.has(side, HAS_DOUBLE) and not board.has(1 - side, HAS_FOUR):
             for q in board.double_threats(side):
                 if side == WHITE or not board.forbidden(q):
                     return THREAT_WIN
-        score = board.score if side == BLACK else -board.score
-        return score + TEMPO
+        return board.worth(side) - board.worth(1 - side) + TEMPO
 
     def _candidates(self, board: Board, side: int, ply: int) -> list[int]:
         """The moves worth searching for `side`, most promising first, never forbidden to black.
@@ -333,8 +378,8 @@ class ExpertAI:
         the WIDTH[ply] best points by the pattern counters.
         """
         opp = 1 - side
-        if board.points(opp, WIN4S):
-            pool = set(board.points(opp, FOURS)) | set(board.points(side, FOURS))
+        if board.has(opp, HAS_WIN4):
+            pool = board.three_defences(opp) | set(board.points(side, FOURS))
             width = len(pool)
         else:
             pool = board.around

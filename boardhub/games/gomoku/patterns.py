@@ -194,9 +194,13 @@ def _pack(code: int) -> int:
             | (ORDER_OWN * ORDER_WEIGHTS[white] + ORDER_DENY * ORDER_WEIGHTS[black]) << VALUE_SHIFT + VALUE_BITS)
 
 
+SCORE_SHIFT = 32  # the evaluation sums black's worth and white's worth side by side in one int
+SCORE_MASK = (1 << SCORE_SHIFT) - 1
+
+
 def _worth(code: int) -> int:
     black, white = code & 15, code >> 4
-    return WORTH_WEIGHTS[black] - WORTH_WEIGHTS[white] if black <= LONG and white <= LONG else 0
+    return WORTH_WEIGHTS[black] | WORTH_WEIGHTS[white] << SCORE_SHIFT if black <= LONG and white <= LONG else 0
 
 
 # A point where one stone makes two threats at once wins if its owner gets
@@ -224,15 +228,34 @@ def double_threat(counters: int, colour: int, renju: bool) -> int:
     return DOUBLE_THREE_WORTH if threes >= 2 else 0
 
 
+# The evaluation's int also keeps, above the two sums, a census: per colour,
+# how many empty points give it a five, a four, a straight or double four,
+# a double threat (CENSUS_BITS each), so a search asks "any four for white?"
+# without looking at a single point.
+CENSUS_SHIFT = 2 * SCORE_SHIFT
+CENSUS_BITS = 12
+HAS_FIVE, HAS_FOUR, HAS_WIN4, HAS_DOUBLE = range(4)
+
+
 class ComboTable(dict):
-    """a point's flags (COMBO_MASK bits) -> black's double-threat worth minus white's, computed on first use."""
+    """a point's flags (COMBO_MASK bits) -> what the point adds to the evaluation's int beyond its
+    lines: both colours' double-threat worths and the census. Computed on first use."""
 
     def __init__(self, renju: bool) -> None:
         super().__init__()
         self.renju = renju
 
     def __missing__(self, key: int) -> int:
-        value = self[key] = double_threat(key, 0, self.renju) - double_threat(key, 1, self.renju)
+        value = 0
+        for colour in (0, 1):
+            double = double_threat(key, colour, self.renju)
+            f = key >> COLOUR_SHIFT[colour]
+            present = (f & NIBBLE, f >> FOURS & NIBBLE, f >> WIN4S & NIBBLE, double)
+            value += double << SCORE_SHIFT * colour
+            for what, there in enumerate(present):
+                if there:
+                    value += 1 << CENSUS_SHIFT + CENSUS_BITS * (4 * colour + what)
+        self[key] = value
         return value
 
 
@@ -327,8 +350,8 @@ class Board:
     and move-ordering worths described above. hot: the empty points where
     someone has a five, a four or an open three; near[p]: the stones within
     two steps of p in the eight directions; around: the empty points with
-    such a stone, where moves worth searching lie. score: the evaluation,
-    black minus white.
+    such a stone, where moves worth searching lie. score: the evaluation's
+    sums, black's and white's, and the census, packed (see `worth`, `has`).
     """
 
     def __init__(self, size: int, rule: str) -> None:
@@ -471,6 +494,23 @@ class Board:
             found.sort()
         return found
 
+    def three_defences(self, colour: int) -> set[int]:
+        """The points that answer `colour`'s open threes: along each line where
+        a point would give it a straight (or double) four, every point that
+        would give it a four there."""
+        pat, cells, near = self.pat, self.cells, self.geo.near
+        shift = 4 * colour
+        out: set[int] = set()
+        for w in self.points(colour, WIN4S):
+            base = 4 * w
+            for direction in range(4):
+                if pat[base + direction] >> shift & 15 in (OPEN4, DOUBLE4):
+                    out.add(w)
+                    for r, ri, _ in near[base + direction]:
+                        if not cells[r] and FOUR <= pat[ri] >> shift & 15 <= OPEN4:
+                            out.add(r)
+        return out
+
     def double_threats(self, colour: int) -> list[int]:
         """The points where `colour` would make two threats at once (see `double_threat`)."""
         flags, renju = self.flags, self.renju
@@ -495,6 +535,15 @@ class Board:
         if not self.maybe_forbidden(p):
             return False
         return forbidden_padded(bytes(self.padded), self.geo.padded[p], self.size) is not None
+
+    def worth(self, colour: int) -> int:
+        """What `colour`'s lines are worth: every empty point's levels for it, and its double threats."""
+        return self.score >> SCORE_SHIFT * colour & SCORE_MASK
+
+    def has(self, colour: int, what: int) -> int:
+        """How many empty points give `colour` a five, a four, a straight or double four, or a
+        double threat (HAS_FIVE, HAS_FOUR, HAS_WIN4, HAS_DOUBLE)."""
+        return self.score >> CENSUS_SHIFT + CENSUS_BITS * (4 * colour + what) & (1 << CENSUS_BITS) - 1
 
     def order_value(self, p: int, colour: int) -> int:
         """How promising p is for `colour` to play: its own gain plus a share of what it denies."""

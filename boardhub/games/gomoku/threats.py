@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 
-from boardhub.games.gomoku.patterns import DOUBLE4, FIVES, FOUR, FOURS, OPEN4, THREES, WIN4S, Board
+from boardhub.games.gomoku.patterns import FIVES, FOURS, HAS_FIVE, HAS_FOUR, THREES, WIN4S, Board
 
 BLACK, WHITE = 0, 1
 CLOCK_EVERY = 64  # nodes between two looks at the clock
@@ -88,18 +88,17 @@ class ThreatSearch:
     def _vcf(self, a: int, depth: int) -> list[int] | None:
         board = self.board
         self.clock.tick()
-        mine = board.points(a, FIVES)
-        if mine:
-            return [mine[0]]
-        if depth <= 0:
+        if board.has(a, HAS_FIVE):
+            return board.points(a, FIVES)[:1]
+        if depth <= 0 or not board.has(a, HAS_FOUR):
             return None
         fails = self._vcf_fail[a]
         key = board.hash
         if fails.get(key, -1) >= depth:
             return None
         d = 1 - a
-        theirs = board.points(d, FIVES)
-        if theirs:
+        if board.has(d, HAS_FIVE):
+            theirs = board.points(d, FIVES)
             if len(theirs) > 1 or not board.count(theirs[0], a, FOURS):
                 fails[key] = depth
                 return None
@@ -205,7 +204,7 @@ class ThreatSearch:
             return won
         if self._vcf(d, self._vct_vcf_depth) is not None:
             return False  # a three is too slow against fours: the defender wins first
-        replies = self.three_defences(a) | set(board.points(d, FOURS))
+        replies = board.three_defences(a) | set(board.points(d, FOURS))
         for r in self._ordered(list(replies), d):
             if not self.allowed(r, d):
                 continue
@@ -215,21 +214,3 @@ class ThreatSearch:
             if not won:
                 return False
         return True
-
-    def three_defences(self, a: int) -> set[int]:
-        """The points that answer the attacker's open threes: along each line
-        where a point would give the attacker a straight (or double) four,
-        every point that would give it a four there."""
-        board = self.board
-        pat, cells, near = board.pat, board.cells, board.geo.near
-        shift = 4 * a
-        out: set[int] = set()
-        for w in board.points(a, WIN4S):
-            base = 4 * w
-            for dirn in range(4):
-                if pat[base + dirn] >> shift & 15 in (OPEN4, DOUBLE4):
-                    out.add(w)
-                    for r, ri, _ in near[base + dirn]:
-                        if not cells[r] and FOUR <= pat[ri] >> shift & 15 <= OPEN4:
-                            out.add(r)
-        return out
