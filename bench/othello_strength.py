@@ -44,6 +44,8 @@ def report(r: SeriesResult, seconds: float, target: float, limit: float) -> None
     print(f"  slowest move: {r.a} {r.slowest.get('a', 0.0):.3f} s, {r.b} {r.slowest.get('b', 0.0):.3f} s; "
           f"moves over the {limit:g} s limit: {r.late}; forfeits: {len(r.forfeits)}; "
           f"mean margin {r.margin:+.1f} discs; series took {seconds:.0f} s")
+    for forfeit in r.forfeits:
+        print(f"  forfeit: {forfeit}")
 
 
 def main() -> None:
