@@ -6,6 +6,7 @@ import pytest
 from uidriver import click, frames, key
 
 from boardhub import app as app_module
+from boardhub.core import saves
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.menu import MenuScene
 from boardhub.scenes.overlay import PanelScene
@@ -68,7 +69,8 @@ def test_a_full_game_ends_with_the_result_panel_and_a_record(app, saves_folder):
     assert app.top.title == "Game over"
     assert "Player 2 wins" in app.top.lines[0][0]
     assert (saves_folder / "PvP.txt").read_text() == "0 1\n2 1\n1 0\n1 2\n"
-    assert not (saves_folder / "current.json").exists()  # nothing left to continue
+    [saved] = saves.list_games()  # kept, finished: nothing left to continue
+    assert saved.finished and saved.data["moves"] == ["0 1", "2 1", "1 0", "1 2"]
     click(app, app.top.buttons[0].rect.center)  # play again
     assert isinstance(app.top, GameScene) and app.top.match.moves == []
 

@@ -145,6 +145,19 @@ class Match:
         now = time.monotonic() if now is None else now
         self._push(move, now - self._turn_start, now)
 
+    def push_recorded(self, move: Any, seconds: float, now: float | None = None) -> None:
+        """A move from a record, whoever's turn it is (a replay); IllegalMove changes nothing."""
+        if self.is_over:
+            raise IllegalMove("The game is over")
+        self._push(move, seconds, time.monotonic() if now is None else now)
+
+    def end_with(self, outcome: Outcome) -> None:
+        """End the game the way a record says it ended (a forfeit has no move of its own)."""
+        self.forfeit = outcome
+        self.generation += 1
+        self._job, self._ready = None, None
+        self.events.append(("over", outcome))
+
     def _push(self, move: Any, seconds: float, now: float) -> None:
         seat = self.to_move
         new = self.rules.apply(self.state, move)  # raises before anything changes
@@ -219,10 +232,7 @@ class Match:
     def _lose(self, seat: int, reason: str, detail: str) -> None:
         others = [i for i in range(len(self.seats)) if i != seat]
         winner = others[0] if len(others) == 1 else None
-        self.forfeit = Outcome(winner, (), reason, detail)
-        self.generation += 1
-        self._job, self._ready = None, None
-        self.events.append(("over", self.forfeit))
+        self.end_with(Outcome(winner, (), reason, detail))
 
     def wait(self, timeout: float) -> None:
         """Block until the running search answers (headless play: the arena, tests)."""
@@ -251,11 +261,8 @@ class Match:
         if not self.can_undo():
             return False
         now = time.monotonic() if now is None else now
-        if self.forfeit is not None:
-            self.forfeit = None
         while True:
-            self.states.pop()
-            self.redo_stack.append(self.history.pop())
+            self._take_back()
             if not self.history or self._stop_at():
                 break
         if self.kind == "AvA":
@@ -263,6 +270,20 @@ class Match:
         self._new_turn(now)
         self.events.append(("undo", None))
         return True
+
+    def take_back(self, now: float | None = None) -> bool:
+        """One move back, whoever played it (a replay); redo brings it again."""
+        if not self.history:
+            return False
+        self._take_back()
+        self._new_turn(time.monotonic() if now is None else now)
+        self.events.append(("undo", None))
+        return True
+
+    def _take_back(self) -> None:
+        self.forfeit = None
+        self.states.pop()
+        self.redo_stack.append(self.history.pop())
 
     def can_redo(self) -> bool:
         return bool(self.redo_stack)

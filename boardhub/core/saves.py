@@ -3,13 +3,19 @@
 Default folder: `saves/` in a source checkout, else the user's data folder;
 `BOARDHUB_SAVES` overrides both. Every JSON file carries a `format` version; a file that cannot be read is
 reported with its reason and left alone, never overwritten silently.
+
+Games live one file each in `games/`, rewritten after every move, finished ones
+included, so the saves browser can list, resume, replay and delete them.
 """
 from __future__ import annotations
 
 import json
 import os
 import sys
+import secrets
 import tempfile
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -77,8 +83,76 @@ def read_json(path: Path, kind: str) -> dict[str, Any]:
     return data
 
 
-def autosave_path() -> Path:
-    return saves_dir() / "current.json"
+def games_dir() -> Path:
+    return saves_dir() / "games"
+
+
+def new_game_path(game_key: str, now: datetime | None = None) -> Path:
+    """A fresh file name for a new game: sortable by time, never an existing file."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    return games_dir() / f"{stamp}-{game_key}-{secrets.token_hex(3)}.json"
+
+
+def write_game(path: Path, data: dict) -> None:
+    write_json(path, "game", data)
+
+
+@dataclass
+class SavedGame:
+    """One file of the games folder: its data, or why it cannot be used."""
+
+    path: Path
+    data: dict | None = None
+    error: str = ""
+
+    @property
+    def readable(self) -> bool:
+        return self.data is not None
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.data and self.data.get("result"))
+
+    @property
+    def updated(self) -> str:
+        """When the game was last saved, ISO 8601 (the file's time where the data lacks it)."""
+        stamp = self.data.get("updated") if self.data else None
+        if isinstance(stamp, str):
+            return stamp
+        try:
+            return datetime.fromtimestamp(self.path.stat().st_mtime).isoformat(timespec="seconds")
+        except OSError:
+            return ""
+
+
+def list_games() -> list[SavedGame]:
+    """Every saved game, newest first; unreadable files are listed with their reason."""
+    _adopt_old_autosave()
+    out = []
+    for path in games_dir().glob("*.json"):
+        try:
+            out.append(SavedGame(path, read_json(path, "game")))
+        except SaveError as exc:
+            out.append(SavedGame(path, error=str(exc)))
+    out.sort(key=lambda g: (g.updated, g.path.name), reverse=True)
+    return out
+
+
+def _adopt_old_autosave() -> None:
+    """Saves folders of format 1 kept the game in progress in current.json: move it into games/."""
+    old = saves_dir() / "current.json"
+    if not old.is_file():
+        return
+    try:
+        read_json(old, "game")
+    except SaveError:
+        return  # not ours to move: left where it is
+    games_dir().mkdir(parents=True, exist_ok=True)
+    os.replace(old, games_dir() / f"{old.stem}-{secrets.token_hex(3)}.json")
+
+
+def delete_game(path: Path) -> None:
+    path.unlink(missing_ok=True)
 
 
 def write_record(kind: str, lines: list[str]) -> Path:

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import importlib
 import time
+from datetime import datetime
 
 import pygame
 
 from boardhub import games
 from boardhub.core import saves
+from boardhub.core.stats import Stats, result_for
 from boardhub.core.match import Match, Timing
 from boardhub.core.rules import IllegalMove
 from boardhub.scenes.setup import make_seats
@@ -42,7 +44,8 @@ def board_view(game):
 
 
 class GameScene(Scene):
-    def __init__(self, app, game, config: dict, match: Match | None = None) -> None:
+    def __init__(self, app, game, config: dict, match: Match | None = None,
+                 saved: saves.SavedGame | None = None) -> None:
         super().__init__(app)
         self.game, self.config = game, config
         if match is None:
@@ -58,9 +61,8 @@ class GameScene(Scene):
         self.over_since: float | None = None
         self.result_shown = False
         self.scroll = 0  # move list: rows scrolled up from the newest
-        ava = match.kind == "AvA"
         self.speed = Slider(0.0, 2.0, app.settings.ava_delay, 0.1, self.set_speed, "{:.1f} s")
-        self.speed.visible = ava
+        self.speed.visible = self.autoplay
         self.undo_button = Button("Undo", self.undo)
         self.redo_button = Button("Redo", self.redo)
         self.pause_button = Button("Pause", self.toggle_pause)
@@ -69,24 +71,55 @@ class GameScene(Scene):
         self.result_button = Button("Result", self.show_result, primary=True)
         self.action_buttons = [Button(label, action) for label, action in self.board.actions()]
         self.apply_settings()
-        self.autosave()
+        if saved is None:
+            self.save_path = saves.new_game_path(game.key)
+            self.created = datetime.now().isoformat(timespec="seconds")
+            self.counted = False  # the result is in the stats: once per game, whatever undo does later
+            self.autosave()
+        else:  # opened from the saves: written again only when something changes
+            self.save_path = saved.path
+            self.created = str(saved.data.get("created", ""))
+            self.counted = bool(saved.data.get("counted"))
+            if match.is_over:
+                self.over_since = self.clock  # its result shows again
 
     @classmethod
-    def from_save(cls, app, data: dict) -> "GameScene":
-        game = games.get(data["game"])
-        seats = [s.get("ai") for s in data["seats"]]
-        worker = app.worker if any(seats) else None
-        match = Match.from_json(game, data, worker=worker)
+    def from_save(cls, app, saved: saves.SavedGame) -> "GameScene":
+        """The saved game, exactly as it was left; ValueError (with the reason) if it cannot be."""
+        data = saved.data
+        try:
+            game = games.get(data["game"])
+            seats = [s.get("ai") for s in data["seats"]]
+            worker = app.worker if any(seats) else None
+            match = Match.from_json(game, data, worker=worker)
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"{saved.path.name}: damaged ({exc!r})") from None
+        except ValueError as exc:
+            raise ValueError(f"{saved.path.name}: {exc}") from None
         config = {"seats": seats, "options": match.options, "limit": match.timing.limit,
                   "referee": match.timing.referee}
-        return cls(app, game, config, match)
+        return cls(app, game, config, match, saved)
+
+    @property
+    def autoplay(self) -> bool:
+        """Moves follow each other on their own (AI vs AI): speed, pause and step apply."""
+        return self.match.kind == "AvA"
+
+    @property
+    def interactive(self) -> bool:
+        """The board takes clicks: a human is to move."""
+        return self.match.human_to_move
+
+    def drive(self, now: float) -> None:
+        """Let the game move on: AI seats think and answer."""
+        self.match.update(now)
 
     # ---------------------------------------------------------------- settings
     def apply_settings(self) -> None:
         """Pacing from the settings: the visible AI delay, the speed, the animations."""
         st = self.app.settings
         t = self.match.timing
-        t.ai_delay = self.speed.value if self.match.kind == "AvA" else st.ai_delay
+        t.ai_delay = self.speed.value if self.autoplay else st.ai_delay
         # an AI's run of lines in one turn is drawn one by one at the animation speed
         t.chain_delay = min(t.ai_delay, st.animation_seconds + 0.15)
 
@@ -166,15 +199,34 @@ class GameScene(Scene):
 
     # ---------------------------------------------------------------- saving
     def autosave(self) -> None:
-        """Keep the unfinished game for Continue; a finished one leaves the slot."""
-        path = saves.autosave_path()
+        """Write the game to its file in the saves after every change, finished or not."""
+        m = self.match
+        result = ""
+        if m.is_over:
+            from boardhub.scenes.result import result_lines
+            result = result_lines(m)[0][0]
+        data = {**m.to_json(), "kind_of_game": m.kind, "created": self.created,
+                "updated": datetime.now().isoformat(timespec="milliseconds"),
+                "players": " vs ".join(seat.label for seat in m.seats),
+                "status": result or f"move {len(m.history) + 1}, {m.seats[m.to_move].label} to move",
+                "result": result, "counted": self.counted}
         try:
-            if self.match.is_over:
-                path.unlink(missing_ok=True)
-            else:
-                saves.write_json(path, "game", {**self.match.to_json(), "kind_of_game": self.match.kind})
+            saves.write_game(self.save_path, data)
         except OSError as exc:
             self.say(f"Could not save the game: {exc}")
+
+    def count_result(self) -> None:
+        """A game of one human against AIs goes into the stats, once."""
+        m = self.match
+        humans = [i for i, seat in enumerate(m.seats) if seat.is_human]
+        if self.counted or m.kind != "PvA" or len(humans) != 1:
+            return
+        opponent = ", ".join(seat.ai for seat in m.seats if not seat.is_human)
+        try:
+            Stats.load().record(self.game.key, opponent, result_for(m.outcome, humans[0]))
+        except (OSError, saves.SaveError) as exc:
+            self.say(f"The result was not counted: {exc}")
+        self.counted = True
 
     def write_record(self) -> None:
         if not self.game.records:
@@ -188,7 +240,7 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         m = self.match
-        m.update(time.monotonic())
+        self.drive(time.monotonic())
         changed = False
         for kind, data in m.drain_events():
             changed = True
@@ -204,6 +256,7 @@ class GameScene(Scene):
             elif kind == "over":
                 self.over_since = self.clock
                 self.write_record()
+                self.count_result()
                 self.board.game_over()
                 if m.forfeit is not None:
                     self.say(m.forfeit.detail)
@@ -221,7 +274,7 @@ class GameScene(Scene):
             self.app.sounds.play("end")
             self.show_result()
         self.result_button.visible = m.is_over and self.result_shown
-        self.pause_button.visible = self.step_button.visible = m.kind == "AvA" and not m.is_over
+        self.pause_button.visible = self.step_button.visible = self.autoplay and not m.is_over
 
     def play_move_sound(self, before, after, seat: int) -> None:
         scored = getattr(after, "scores", None) != getattr(before, "scores", None)
@@ -237,7 +290,7 @@ class GameScene(Scene):
                 self.undo()
             elif ctrl and event.key == pygame.K_y:
                 self.redo()
-            elif event.key == pygame.K_SPACE and m.kind == "AvA":
+            elif event.key == pygame.K_SPACE and self.autoplay:
                 self.toggle_pause()
             elif event.key == pygame.K_RIGHT and m.paused:
                 self.step()
@@ -267,7 +320,7 @@ class GameScene(Scene):
         if m.is_over:
             self.say("The game is over: undo, or open the menu for a new game")
             return
-        if not m.human_to_move:
+        if not self.interactive:
             self.say("Wait: it is the AI's turn")
             return
         move, message = self.board.click(pos, m)
@@ -311,7 +364,7 @@ class GameScene(Scene):
             b.rect = pygame.Rect(x + col * (half + gap), y - (rows - row) * (bh + gap), half, bh)
         y -= (rows + 1) * (bh + gap)
         self.result_button.rect = pygame.Rect(x, y, inner_w, bh)
-        if self.match.kind == "AvA":
+        if self.autoplay:
             self.pause_button.rect = pygame.Rect(x, y, half, bh)
             self.step_button.rect = pygame.Rect(x + half + gap, y, half, bh)
             y -= bh + gap
@@ -344,7 +397,7 @@ class GameScene(Scene):
         m, s = self.match, self.s
         self.draw_top_bar(surface)
         hover = None
-        if m.human_to_move and self.app.top is self:
+        if self.interactive and self.app.top is self:
             hover = pygame.mouse.get_pos()
         st = self.app.settings
         ctx = DrawContext(self.clock, hover, st.hints, st.last_move, st.animation_seconds,

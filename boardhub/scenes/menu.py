@@ -7,6 +7,7 @@ import pygame
 
 from boardhub import games
 from boardhub.core import saves
+from boardhub.scenes.saves_browser import latest_unfinished
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button
@@ -25,19 +26,22 @@ class MenuScene(Scene):
             buttons += [Button(label, lambda g=g, p=page: self.open_page(g, p)) for label, page in g.pages]
             self.cards.append((g, pygame.Rect(0, 0, 0, 0), buttons))
         self.continue_button = Button("Continue", self.continue_game, primary=True)
+        self.saves_button = Button("Saved games", self.open_saves)
+        self.stats_button = Button("Stats", self.open_stats)
         self.settings_button = Button("Settings", self.open_settings)
         self.quit_button = Button("Quit", self.quit)
-        self.resumable: dict | None = None
+        self.bottom_row = [self.continue_button, self.saves_button, self.stats_button, self.settings_button,
+                           self.quit_button]
+        self.resumable: saves.SavedGame | None = None
         self.error = ""
 
     def resume(self) -> None:
-        """Offer Continue only when an unfinished game is saved and readable."""
+        """Offer Continue only when an unfinished game is saved and can be resumed."""
         try:
-            data = saves.read_json(saves.autosave_path(), "game")
-            games.get(data["game"])
-            self.resumable = data
-        except (saves.SaveError, KeyError):
+            self.resumable = latest_unfinished()
+        except OSError as exc:
             self.resumable = None
+            self.error = f"The saves folder cannot be read: {exc}"
         self.continue_button.visible = self.resumable is not None
         self.layout(self.size)  # the bottom row centres the buttons that show
 
@@ -48,7 +52,8 @@ class MenuScene(Scene):
         self.s = s
         bw, bh = 200 * s, 48 * s
         top_y = 150 * s
-        row = [b for b in (self.continue_button, self.settings_button, self.quit_button) if b.visible]
+        row = [b for b in self.bottom_row if b.visible]
+        bw = min(bw, (w - 40 * s) / len(row) - 16 * s)
         x = w / 2 - (len(row) * bw + (len(row) - 1) * 16 * s) / 2
         for b in row:
             b.rect = pygame.Rect(round(x), round(h - 90 * s), round(bw), round(bh))
@@ -89,6 +94,14 @@ class MenuScene(Scene):
         module, _, cls = page.partition(":")
         self.app.push(getattr(importlib.import_module(module), cls)(self.app, game))
 
+    def open_saves(self) -> None:
+        from boardhub.scenes.saves_browser import SavesScene
+        self.app.push(SavesScene(self.app))
+
+    def open_stats(self) -> None:
+        from boardhub.scenes.stats import StatsScene
+        self.app.push(StatsScene(self.app))
+
     def open_settings(self) -> None:
         from boardhub.scenes.settings import SettingsScene
         self.app.push(SettingsScene(self.app))
@@ -99,7 +112,7 @@ class MenuScene(Scene):
             return
         try:
             scene = GameScene.from_save(self.app, self.resumable)
-        except (ValueError, KeyError, TypeError) as exc:
+        except ValueError as exc:
             self.resumable = None
             self.continue_button.visible = False
             self.error = f"The saved game cannot be resumed: {exc}"
@@ -110,7 +123,7 @@ class MenuScene(Scene):
         self.app.running = False
 
     def widgets(self):
-        yield from (self.continue_button, self.settings_button, self.quit_button)
+        yield from self.bottom_row
         for _, _, buttons in self.cards:
             yield from buttons
 
@@ -136,11 +149,12 @@ class MenuScene(Scene):
                 theme.text(surface, line, 21 * s, (rect.x + 24 * s, rect.y + 62 * s + i * 20 * s), theme.MUTED)
             for b in buttons:
                 b.draw(surface)
-        for b in (self.continue_button, self.settings_button, self.quit_button):
+        for b in self.bottom_row:
             b.draw(surface)
         if self.resumable is not None:
-            data = self.resumable
-            note = f"Continue: {games.get(data['game']).title}, move {len(data.get('moves', [])) + 1}"
+            data = self.resumable.data
+            note = f"Continue: {games.get(data['game']).title}, {data.get('players', '')}, " \
+                   f"move {len(data.get('moves', [])) + 1}"
             theme.text(surface, note, 20 * s, (w / 2, h - 110 * s), theme.MUTED, "center")
         if self.error:
             theme.text(surface, self.error, 20 * s, (w / 2, h - 130 * s), theme.ERROR, "center")
