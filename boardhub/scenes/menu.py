@@ -51,7 +51,7 @@ class MenuScene(Scene):
         w, h = size
         self.s = s
         bw, bh = 200 * s, 48 * s
-        top_y = 150 * s
+        top_y = 132 * s
         row = [b for b in self.bottom_row if b.visible]
         bw = min(bw, (w - 40 * s) / len(row) - 16 * s)
         x = w / 2 - (len(row) * bw + (len(row) - 1) * 16 * s) / 2
@@ -64,22 +64,22 @@ class MenuScene(Scene):
             cols -= 1  # 2 x 2 rather than 3 and a lone card
         card_w = min(460 * s, (w - 80 * s) / cols - 24 * s)
         rows_of_buttons = max((len(b) + 1) // 2 for _, _, b in self.cards)  # buttons sit two a row
-        card_h = (128 + 46 * rows_of_buttons) * s
+        card_h = (124 + 44 * rows_of_buttons) * s
         rows_of_cards = (n + cols - 1) // cols
-        block = rows_of_cards * card_h + (rows_of_cards - 1) * 24 * s
-        top_y = max(top_y, (top_y + h - 110 * s - block) / 2)  # centred between the title and the buttons
+        block = rows_of_cards * card_h + (rows_of_cards - 1) * 20 * s
+        top_y = max(top_y, (top_y + h - 128 * s - block) / 2)  # centred between the title and the note
         total = cols * card_w + (cols - 1) * 24 * s
         half = (card_w - 48 * s - 10 * s) / 2
         self.blurbs = {}
         for k, (g, rect, buttons) in enumerate(self.cards):
             cx = w / 2 - total / 2 + (k % cols) * (card_w + 24 * s)
-            cy = top_y + (k // cols) * (card_h + 24 * s)
+            cy = top_y + (k // cols) * (card_h + 20 * s)
             rect.update(round(cx), round(cy), round(card_w), round(card_h))
             self.blurbs[g.key] = theme.wrap(g.blurb, 21 * s, round(card_w - 48 * s))[:2]
-            by = cy + 116 * s
+            by = cy + 112 * s
             for i, b in enumerate(buttons):
                 row, col = divmod(i, 2)
-                b.rect = pygame.Rect(round(cx + 24 * s + col * (half + 10 * s)), round(by + row * 46 * s),
+                b.rect = pygame.Rect(round(cx + 24 * s + col * (half + 10 * s)), round(by + row * 44 * s),
                                      round(half), round(38 * s))
 
     def open_setup(self, game, mode: str) -> None:
