@@ -330,3 +330,11 @@ def test_killing_the_app_while_it_saves_loses_at_most_the_last_move(saves_folder
             continue
         moves = saves.read_json(path, "game")["moves"]  # always whole, never half written
         assert len(moves) in (written, written + 1)  # the write under way when killed may or may not land
+
+
+def test_the_result_panel_shows_the_record_against_that_ai(app):
+    scene = finish_against_ai(app)
+    wait_for(app, lambda: scene.result_shown)
+    row = Stats.load().table["dots"]["easy"]
+    assert (f"Your record here: {row[0]} won, {row[1]} drawn, {row[2]} lost"
+            in [text for text, _ in app.top.lines])

@@ -1,6 +1,7 @@
 """The result panel: who won and why, then play again, change the setup or go to the menu."""
 from __future__ import annotations
 
+from boardhub.core.stats import Stats
 from boardhub.scenes.overlay import PanelScene
 from boardhub.ui import theme
 from boardhub.ui.widgets import Button
@@ -32,4 +33,16 @@ class ResultScene(PanelScene):
             Button("Look at the board", self.close),
             Button("Main menu", game_scene.to_menu),
         ]
-        super().__init__(app, buttons, result_lines(game_scene.match))
+        super().__init__(app, buttons, result_lines(game_scene.match) + record_line(game_scene))
+
+
+def record_line(game_scene) -> list[tuple[str, tuple]]:
+    """The player's record against these AIs, after a game that counted."""
+    m = game_scene.match
+    if m.kind != "PvA" or not game_scene.counted:
+        return []
+    opponent = ", ".join(seat.ai for seat in m.seats if not seat.is_human)
+    row = Stats.load().table.get(game_scene.game.key, {}).get(opponent)
+    if not row:
+        return []
+    return [(f"Your record here: {row[0]} won, {row[1]} drawn, {row[2]} lost", theme.MUTED)]
