@@ -336,5 +336,5 @@ def test_the_result_panel_shows_the_record_against_that_ai(app):
     scene = finish_against_ai(app)
     wait_for(app, lambda: scene.result_shown)
     row = Stats.load().table["dots"]["easy"]
-    assert (f"Your record here: {row[0]} won, {row[1]} drawn, {row[2]} lost"
+    assert (f"So far against this AI: {row[0]} won, {row[1]} drawn, {row[2]} lost"
             in [text for text, _ in app.top.lines])

@@ -45,4 +45,5 @@ def record_line(game_scene) -> list[tuple[str, tuple]]:
     row = Stats.load().table.get(game_scene.game.key, {}).get(opponent)
     if not row:
         return []
-    return [(f"Your record here: {row[0]} won, {row[1]} drawn, {row[2]} lost", theme.MUTED)]
+    them = "this AI" if len(m.seats) == 2 else "these AIs"
+    return [(f"So far against {them}: {row[0]} won, {row[1]} drawn, {row[2]} lost", theme.MUTED)]
