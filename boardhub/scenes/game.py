@@ -100,6 +100,8 @@ class GameScene(Scene):
                   "referee": match.timing.referee}
         return cls(app, game, config, match, saved)
 
+    live_clocks = True  # the mover's clock runs (a replay shows the recorded times only)
+
     @property
     def autoplay(self) -> bool:
         """Moves follow each other on their own (AI vs AI): speed, pause and step apply."""
@@ -431,7 +433,7 @@ class GameScene(Scene):
                 pygame.draw.rect(surface, theme.ACCENT, r, width=3, border_radius=10)
             self.board.draw_seat_icon(surface, (r.x + 24 * s, r.centery), 14 * s, i)
             theme.text(surface, seat.label, 26 * s, (r.x + 46 * s, r.centery - 7 * s), theme.TEXT, "midleft")
-            spent = m.seat_time(i) + (m.turn_elapsed() if active else 0.0)
+            spent = m.seat_time(i) + (m.turn_elapsed() if active and self.live_clocks else 0.0)
             theme.text(surface, clock_text(spent), 18 * s, (r.x + 46 * s, r.centery + 13 * s),
                        theme.TEXT if active else theme.MUTED, "midleft")
             if i < len(scores):

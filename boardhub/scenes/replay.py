@@ -46,6 +46,7 @@ class ReplayScene(GameScene):
     # the moves come from the record: no AI thinks, no click plays, nothing is written
     autoplay = True
     interactive = False
+    live_clocks = False
 
     def drive(self, now: float) -> None:
         m = self.match
