@@ -1,11 +1,15 @@
 """`python -m boardhub` and the `boardhub` launcher: the app, or a subcommand."""
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    # First of all: in a frozen build the AI worker process is this executable
+    # started again, and this call turns it into the worker instead of a second app.
+    multiprocessing.freeze_support()
     argv = sys.argv[1:] if argv is None else argv
     if argv and not argv[0].startswith("-"):
         from boardhub.cli import main as cli_main
@@ -19,6 +23,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    import multiprocessing
-    multiprocessing.freeze_support()
     sys.exit(main())

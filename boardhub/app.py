@@ -12,6 +12,7 @@ import pygame  # noqa: E402  (after the prompt is hidden)
 
 from boardhub.core.settings import Settings  # noqa: E402
 from boardhub.ui import theme
+from boardhub.ui.icon import set_window_icon
 from boardhub.ui.scene import Scene
 from boardhub.ui.sound import Sounds
 
@@ -33,6 +34,7 @@ class App:
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "boardhub")
         pygame.init()
         pygame.display.set_caption("boardhub")
+        set_window_icon()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._set_minimum_size()
         self.size = self.screen.get_size()
@@ -182,11 +184,18 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--size", default="1280x800", help="window size, e.g. 1024x640")
     parser.add_argument("--startup-time", action="store_true",
                         help="draw the first menu frame, print 'ready' and exit (bench/startup.py)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="headless check: a few AI moves of every game, screenshots, exit 0 if all worked")
+    parser.add_argument("--smoke-out", metavar="FOLDER",
+                        help="where --smoke writes its screenshots (default: a new temporary folder)")
     args = parser.parse_args(argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         parser.error(f"--size must look like 1280x800, not {args.size!r}")
+    if args.smoke:
+        from boardhub.smoke import smoke
+        return smoke(args.smoke_out, (w, h))
     app = App((w, h))
     from boardhub.scenes.menu import MenuScene
     app.push(MenuScene(app))
