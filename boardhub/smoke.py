@@ -40,12 +40,16 @@ def smoke(out: str | None = None, size: tuple[int, int] = (1280, 800), moves: in
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     folder = Path(out) if out else Path(tempfile.mkdtemp(prefix="boardhub-smoke-"))
-    folder.mkdir(parents=True, exist_ok=True)
-    report = Report(folder / "smoke.txt")
-    report.line(f"smoke: the app keeps its saves in {saves.saves_dir()}")
-    os.environ["BOARDHUB_SAVES"] = str(folder / "saves")
-    report.line(f"smoke: screenshots and this run's saves in {folder}")
     try:
+        folder.mkdir(parents=True, exist_ok=True)
+        report = Report(folder / "smoke.txt")
+    except OSError as exc:
+        print(f"smoke: FAILED: cannot write into {folder}: {exc}", file=sys.stderr)
+        return 1
+    try:
+        report.line(f"smoke: the app keeps its saves in {saves.saves_dir()}")
+        os.environ["BOARDHUB_SAVES"] = str(folder / "saves")
+        report.line(f"smoke: screenshots and this run's saves in {folder}")
         run_games(folder, size, moves, report)
     except Exception as exc:
         if not isinstance(exc, SmokeFailure):  # not one of ours: where it broke matters
