@@ -257,7 +257,7 @@ def test_results_against_the_ai_go_into_the_stats_once(app, saves_folder):
     click(app, menu.stats_button.rect.center)
     assert isinstance(app.top, StatsScene)
     rows = [v for kind, v in app.top.lines if kind == "row"]
-    assert rows == [("easy", *row, f"{(row[0] + row[1] / 2):.0%}")]
+    assert rows == [("Easy AI", *row, f"{(row[0] + row[1] / 2):.0%}")]
     frames(app, 1)
 
 

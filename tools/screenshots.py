@@ -4,7 +4,7 @@
 
 Writes menu.png, setup.png, game.png (a game against the AI in progress, the
 mouse over a line) and result.png (a finished game), settings.png and ava.png (AI vs AI) into the
-folder (shots/).
+folder (shots/), then the menu with Continue, the saved games, a replay and the stats.
 """
 from __future__ import annotations
 
@@ -75,6 +75,16 @@ def main() -> None:
     while len(app.top.match.history) < 12:
         frames(1)
     shot("ava.png")
+    app.top.to_menu()
+    shot("menu_continue.png")
+    app.top.open_saves()
+    shot("saves.png")
+    app.top.replay_selected()
+    frames(150)
+    shot("replay.png")
+    app.top.to_menu()
+    app.top.open_stats()
+    shot("stats.png")
     app.close()
 
 

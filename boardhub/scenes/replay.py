@@ -111,6 +111,10 @@ class ReplayScene(GameScene):
             return None
         return super().process_event(event)
 
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.pause_button.rect.width = self.redo_button.rect.right - self.undo_button.rect.x  # no Step beside it
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.undo_button.enabled = bool(self.match.history)

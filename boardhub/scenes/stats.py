@@ -6,6 +6,7 @@ import pygame
 from boardhub import games
 from boardhub.core.stats import Stats
 from boardhub.scenes.game import fit
+from boardhub.scenes.setup import seat_label
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button
@@ -31,7 +32,8 @@ class StatsScene(Scene):
                 out.append(("none", ("No games against the AI yet",)))
             for name, won, drew, lost in rows:
                 played = won + drew + lost
-                out.append(("row", (name, won, drew, lost, f"{(won + drew / 2) / played:.0%}")))
+                label = ", ".join(seat_label(ai) for ai in name.split(", "))
+                out.append(("row", (label, won, drew, lost, f"{(won + drew / 2) / played:.0%}")))
         return out
 
     def layout(self, size: tuple[int, int]) -> None:
