@@ -64,7 +64,7 @@ class SettingsScene(Scene):
                 return None
         if self.back.handle(event):
             return None
-        return None if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) else event
+        return None  # the settings fill the window: nothing reaches the scene under them
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

@@ -238,7 +238,7 @@ class SetupScene(Scene):
         for wdg in self.widgets():
             if wdg.handle(event):
                 return None
-        return event
+        return None  # the setup fills the window: nothing reaches the menu under it
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
