@@ -27,7 +27,8 @@ class SeriesResult:
     margin: float = 0.0  # mean score of a minus b over the games with scores
     slowest: dict[str, float] = field(default_factory=dict)  # by side "a" / "b"
     late: int = 0  # moves over the limit
-    forfeits: list[str] = field(default_factory=list)
+    forfeits: list[str] = field(default_factory=list)  # "game 3: <what happened>"
+    forfeit_reasons: dict[str, int] = field(default_factory=dict)  # rules.FORFEIT_REASONS -> games
 
     @property
     def a_score(self) -> float:
@@ -98,6 +99,7 @@ def tally(result: SeriesResult, match: Match, a_seat: int, margins: list[int]) -
         result.b_wins += 1
     if out.is_forfeit:
         result.forfeits.append(f"game {result.games}: {out.detail}")
+        result.forfeit_reasons[out.reason] = result.forfeit_reasons.get(out.reason, 0) + 1
     if len(out.scores) == 2:
         margins.append(out.scores[a_seat] - out.scores[1 - a_seat])
     for p in match.history:
@@ -207,7 +209,8 @@ class TournamentResult:
         elo = self.elo
         return {"game": self.game, "players": self.players, "games_per_pair": self.games_per_pair,
                 "series": [{"a": r.a, "b": r.b, "games": r.games, "a_wins": r.a_wins, "draws": r.draws,
-                            "b_wins": r.b_wins, "late": r.late, "forfeits": r.forfeits} for r in self.series],
+                            "b_wins": r.b_wins, "late": r.late, "forfeits": r.forfeits,
+                            "forfeit_reasons": r.forfeit_reasons} for r in self.series],
                 "elo": {p: round(elo[p], 1) for p in self.players}, "elo_method": ELO_METHOD,
                 "table": self.table().splitlines()}
 

@@ -223,7 +223,11 @@ class Worker(ABC):
             if job.cancelled:
                 job._finish(error="cancelled")
                 continue
-            self._run(job, job._start())
+            try:
+                self._run(job, job._start())
+            except Exception as exc:  # this thread must outlive any job: a waiting match would hang
+                if not job.done:
+                    job._finish(error=f"the worker failed: {type(exc).__name__}: {exc}")
 
     @abstractmethod
     def _run(self, job: Job, request: Request) -> None:
@@ -292,9 +296,12 @@ class ProcessWorker(Worker):
             if self._conn.poll(limit):
                 job._finish(*self._conn.recv())
                 return
-            error = f"no answer {HANG_GRACE:.0f} s after its deadline"
+            error = f"no answer {HANG_GRACE:g} s after its deadline"
         except (EOFError, OSError):
             error = "the AI process died"
+        except Exception as exc:  # the answer arrived whole but cannot be rebuilt here
+            job._finish(error=f"the AI's answer cannot be read: {type(exc).__name__}: {exc}")
+            return
         self._kill()
         job._finish(error=error)
 

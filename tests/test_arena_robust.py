@@ -1,0 +1,87 @@
+"""The arena survives seats that fail: each failure costs that game alone, as a forfeit
+counted with its reason, and the series goes on to play its later games normally.
+
+The failing seats (tests/arenahelpers.py) go wrong in the 1st and 3rd games they
+play and play well in the 2nd and 4th; each series runs through play_series with
+its own AI process, as `python -m boardhub arena` does.
+"""
+import threading
+
+import pytest
+
+from boardhub.core import worker as worker_module
+from boardhub.core.arena import play_series
+from boardhub.core.rules import FORFEIT_REASONS
+
+DOTS = {"rows": 3, "cols": 3}
+GAMES = 4
+SERIES_SECONDS = 90
+
+
+@pytest.fixture(autouse=True)
+def flaky_folder(tmp_path, monkeypatch):
+    """Where the failing seats count their games; set before the series starts its AI process."""
+    folder = tmp_path / "flaky"
+    folder.mkdir()
+    monkeypatch.setenv("BOARDHUB_TEST_FLAKY", str(folder))
+    return folder
+
+
+def series(*args, **kwargs):
+    """play_series, bounded in time: a series that never ends fails the test instead of hanging it."""
+    out: list = []
+    thread = threading.Thread(target=lambda: out.append(play_series(*args, progress=False, **kwargs)), daemon=True)
+    thread.start()
+    thread.join(SERIES_SECONDS)
+    assert out, f"the series did not finish in {SERIES_SECONDS} s"
+    return out[0]
+
+
+def check_series(result, reason: str, words: str) -> None:
+    """Every game played; games 1 and 3 forfeited by the failing seat for `reason`, 2 and 4 not."""
+    assert reason in FORFEIT_REASONS
+    assert result.games == GAMES
+    assert result.forfeit_reasons == {reason: 2}, result.forfeits
+    assert [f.split(":")[0] for f in result.forfeits] == ["game 1", "game 3"]
+    assert all(words in f for f in result.forfeits), result.forfeits
+    # the failing seat is a; it lost the games it broke and the series went on past them
+    assert result.b_wins >= 2
+
+
+@pytest.mark.parametrize("ai, reason, words", [
+    ("crashing", "error", "RuntimeError: broke on its third move"),
+    ("late", "time", "over the 0.2 s limit"),
+    ("cheating", "illegal", "illegal move"),
+    ("dying", "error", "the AI process died"),
+    ("unreadable", "error", "this answer cannot be rebuilt"),
+])
+def test_a_failing_ai_forfeits_that_game_and_the_series_goes_on(ai, reason, words):
+    result = series("dots", f"py:arenahelpers:{ai}", "easy", GAMES, limit=0.2, options=DOTS)
+    check_series(result, reason, words)
+
+
+def test_a_hung_ai_loses_on_time_and_its_process_is_replaced(monkeypatch):
+    monkeypatch.setattr(worker_module, "HANG_GRACE", 0.5)  # the worker gives up on it sooner
+    result = series("dots", "py:arenahelpers:hanging", "easy", GAMES, limit=0.2, options=DOTS)
+    check_series(result, "time", "over the 0.2 s limit")
+
+
+def test_without_a_referee_a_hung_ai_still_forfeits_with_the_reason(monkeypatch):
+    monkeypatch.setattr(worker_module, "HANG_GRACE", 0.5)
+    result = series("dots", "py:arenahelpers:hanging", "easy", GAMES, limit=0.2, options=DOTS, referee=False)
+    check_series(result, "error", "no answer")
+
+
+@pytest.mark.parametrize("game, ai, rival, words", [
+    ("gomoku", "brain", "easy", "exited (code 3)"),
+    ("othello", "gtp", "random", "killed by SIGKILL"),
+    ("gomoku", "vanishing", "easy", "no such program"),
+])
+def test_an_engine_that_dies_or_vanishes_forfeits_that_game_and_the_series_goes_on(game, ai, rival, words):
+    result = series(game, f"py:arenahelpers:{ai}", rival, GAMES, limit=0.3)
+    check_series(result, "error", words)
+
+
+def test_an_engine_that_does_not_exist_stops_the_series_before_it_starts():
+    with pytest.raises(ValueError, match="no such program"):
+        play_series("gomoku", "pbrain:/no/such/pbrain-engine", "easy", GAMES, progress=False)
