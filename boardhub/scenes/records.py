@@ -53,14 +53,29 @@ def read_record(text: str, match: Match, formats: list[RecordFormat]) -> list:
     text = text.strip()
     if not text:
         raise IllegalMove("Paste a game record, or give a file's path")
-    path = Path(text).expanduser()
-    if len(text) < 512 and path.is_file():
+    path = named_file(text)
+    if path is not None:
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             raise IllegalMove(f"Cannot read {path.name}: {exc}") from None
     fmt = next((f for f in formats if f.recognise(text)), formats[0])
     return fmt.read(text, match)
+
+
+def named_file(text: str) -> Path | None:
+    """The file `text` names, or None when it names none.
+
+    Pasted moves are rarely a path the system accepts: a long move list is a
+    file name too long for it, "~name" names no user. Those are records, not errors.
+    """
+    if len(text) >= 512:
+        return None
+    try:
+        path = Path(text).expanduser()
+        return path if path.is_file() else None
+    except (OSError, RuntimeError, ValueError):
+        return None
 
 
 class ImportScene(PanelScene):

@@ -109,12 +109,13 @@ class OthelloBoard(BoardView):
     def game_over(self) -> None:
         """With the setting on, the learned AI learns from this game as the source's learned from people."""
         m = self.scene.match
-        if not self.scene.app.settings.learn_in_app or m.outcome.reason != "score":
+        out = m.outcome  # None when an undo in the same frame took the last move back
+        if out is None or not self.scene.app.settings.learn_in_app or out.reason != "score":
             return
         from boardhub.core.saves import SaveError
         from boardhub.games.othello.learning import learn_from_game
         try:
-            learn_from_game(m.moves, m.outcome.winner)
+            learn_from_game(m.moves, out.winner)
         except (OSError, ValueError, SaveError) as exc:
             self.scene.say(f"Could not learn from this game: {exc}")
 
