@@ -9,9 +9,11 @@ import threading
 
 import pytest
 
+from boardhub import games
 from boardhub.core import worker as worker_module
 from boardhub.core.arena import play_series
 from boardhub.core.rules import FORFEIT_REASONS
+from boardhub.core.worker import ProcessWorker
 
 DOTS = {"rows": 3, "cols": 3}
 GAMES = 4
@@ -48,22 +50,32 @@ def check_series(result, reason: str, words: str) -> None:
     assert result.b_wins >= 2
 
 
-@pytest.mark.parametrize("ai, reason, words", [
-    ("crashing", "error", "RuntimeError: broke on its third move"),
-    ("late", "time", "over the 0.2 s limit"),
-    ("cheating", "illegal", "illegal move"),
-    ("dying", "error", "the AI process died"),
-    ("unreadable", "error", "this answer cannot be rebuilt"),
+@pytest.mark.parametrize("ai, reason, words, replaced", [
+    ("crashing", "error", "RuntimeError: broke on its third move", 0),
+    ("late", "time", "over the 0.2 s limit", 0),
+    ("cheating", "illegal", "illegal move", 0),
+    ("dying", "error", "the AI process died", 2),
+    ("unreadable", "error", "this answer cannot be rebuilt", 0),
 ])
-def test_a_failing_ai_forfeits_that_game_and_the_series_goes_on(ai, reason, words):
-    result = series("dots", f"py:arenahelpers:{ai}", "easy", GAMES, limit=0.2, options=DOTS)
+def test_a_failing_ai_forfeits_that_game_and_the_series_goes_on(ai, reason, words, replaced):
+    worker = ProcessWorker()
+    try:
+        result = series("dots", f"py:arenahelpers:{ai}", "easy", GAMES, limit=0.2, options=DOTS, worker=worker)
+    finally:
+        worker.close()
     check_series(result, reason, words)
+    assert worker.replaced == replaced  # a dead AI process is replaced, and counted
 
 
 def test_a_hung_ai_loses_on_time_and_its_process_is_replaced(monkeypatch):
     monkeypatch.setattr(worker_module, "HANG_GRACE", 0.5)  # the worker gives up on it sooner
-    result = series("dots", "py:arenahelpers:hanging", "easy", GAMES, limit=0.2, options=DOTS)
+    worker = ProcessWorker()
+    try:
+        result = series("dots", "py:arenahelpers:hanging", "easy", GAMES, limit=0.2, options=DOTS, worker=worker)
+    finally:
+        worker.close()
     check_series(result, "time", "over the 0.2 s limit")
+    assert worker.replaced == 2
 
 
 def test_without_a_referee_a_hung_ai_still_forfeits_with_the_reason(monkeypatch):
@@ -85,3 +97,17 @@ def test_an_engine_that_dies_or_vanishes_forfeits_that_game_and_the_series_goes_
 def test_an_engine_that_does_not_exist_stops_the_series_before_it_starts():
     with pytest.raises(ValueError, match="no such program"):
         play_series("gomoku", "pbrain:/no/such/pbrain-engine", "easy", GAMES, progress=False)
+
+
+def test_the_first_move_does_not_pay_for_the_start_of_the_ai_process():
+    """A series starts its AI process and asks at once: the process's start-up and the import of the
+    game's modules are not the first AI's thinking time, or it would lose on time at short limits."""
+    dots = games.get("dots")
+    worker = ProcessWorker()
+    try:
+        job = worker.submit("dots", "easy", dots.rules.new_game({}, 1), 0.05)
+        assert job.wait(30) and job.error is None
+    finally:
+        worker.close()
+    # a random line takes microseconds; starting a Python process and importing the game, tens of ms
+    assert job.elapsed < 0.02 and job.finished <= job.deadline

@@ -18,7 +18,8 @@ import queue
 import threading
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from multiprocessing.reduction import ForkingPickler
 from typing import Any
 
 # How long past its deadline an AI may run before it is treated as hung and its
@@ -37,6 +38,7 @@ class Request:
     view: Any
     deadline: float
     history: tuple = ()  # the moves so far, for AIs that set `wants_history` (engine adapters)
+    sent: float = 0.0  # time.monotonic() when the search started and the request left
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ class Job:
         now = time.monotonic()
         self.deadline = now + self.limit
         self.started = now  # last: a reader that sees `started` sees the deadline too
-        return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline, self.history)
+        return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline, self.history, now)
 
     def _finish(self, move: Any = None, error: str | None = None, finished: float | None = None,
                 prepare: float = 0.0) -> None:
@@ -137,17 +139,18 @@ def _close(ai: Any) -> None:
 def run_request(cache: _AICache, req: Request) -> tuple[Any, str | None, float, float]:
     """Build or reuse the AI and ask it: (move, error, finished, seconds spent preparing).
 
-    An AI with `prepare()` (an engine in a subprocess) gets it called first, and
-    the time it takes is added to its deadline: starting an engine is not thinking.
-    Any exception becomes an error message.
+    An AI with `prepare()` (an engine in a subprocess) gets it called first.
+    The time that takes, and the time to build the AI for its seat's first move
+    (its game's modules imported, its tables made), is added to its deadline:
+    getting ready is not thinking. Any exception becomes an error message.
     """
     prepare = 0.0
     try:
+        started = time.monotonic()
         ai = cache.get(req)
         if hasattr(ai, "prepare"):
-            started = time.monotonic()
             ai.prepare()
-            prepare = time.monotonic() - started
+        prepare = time.monotonic() - started
         deadline = req.deadline + prepare
         if getattr(ai, "wants_history", False):  # an engine adapter replays the game to its engine
             move = ai.choose(req.view, deadline, history=req.history)
@@ -164,7 +167,7 @@ def _child_main(conn) -> None:
     cache = _AICache()
     while True:
         try:
-            req = conn.recv()
+            req = ForkingPickler.loads(conn.recv_bytes())
         except (EOFError, OSError, KeyboardInterrupt):
             return
         if req is None:
@@ -173,7 +176,11 @@ def _child_main(conn) -> None:
         if isinstance(req, Release):
             cache.release(req.token)
             continue
-        move, error, finished, prepare = run_request(cache, req)
+        # The first request waits for this process to start, and rebuilding a position may import
+        # its game's modules: neither is thinking, so like a preparation both move the deadline.
+        waited = max(0.0, time.monotonic() - req.sent) if req.sent else 0.0
+        move, error, finished, prepare = run_request(cache, replace(req, deadline=req.deadline + waited))
+        prepare += waited
         try:
             conn.send((move, error, finished, prepare))
         except Exception as exc:  # an unpicklable move
@@ -265,6 +272,7 @@ class ProcessWorker(Worker):
         self._ctx = mp.get_context("spawn")
         self._proc = None
         self._conn = None
+        self.replaced = 0  # AI processes found dead or hung and replaced (a soak's crash count)
         super().__init__()
         self._spawn()
 
@@ -284,6 +292,7 @@ class ProcessWorker(Worker):
 
     def _run(self, job: Job, request: Request) -> None:
         if self._proc is None or not self._proc.is_alive():
+            self.replaced += self._proc is not None  # None: the last one was already counted
             self._kill()
             self._spawn()
         try:
@@ -302,6 +311,7 @@ class ProcessWorker(Worker):
         except Exception as exc:  # the answer arrived whole but cannot be rebuilt here
             job._finish(error=f"the AI's answer cannot be read: {type(exc).__name__}: {exc}")
             return
+        self.replaced += 1
         self._kill()
         job._finish(error=error)
 
