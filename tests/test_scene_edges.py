@@ -4,9 +4,12 @@ import pytest
 from test_scenes import start
 from uidriver import click, frames
 
+from boardhub import games
+from boardhub.core.match import Match, Timing
+from boardhub.scenes.game import GameScene
 from boardhub.scenes.result import ResultScene
 from boardhub.scenes.settings import SettingsScene
-from boardhub.scenes.setup import SetupScene
+from boardhub.scenes.setup import SetupScene, make_seats
 
 
 def uncovered_menu_buttons(menu, covered: list[pygame.Rect]) -> list:
@@ -71,12 +74,8 @@ def test_undo_then_result_in_one_frame_shows_no_result_of_a_game_in_progress(app
     assert not game.match.is_over and app.top is game
 
 
-def game_of(app, key: str, seats: list, options: dict | None = None, moves: tuple = ()) -> "GameScene":
+def game_of(app, key: str, seats: list, options: dict | None = None, moves: tuple = ()) -> GameScene:
     """A game on the screen over the menu, with `moves` already played."""
-    from boardhub import games
-    from boardhub.core.match import Match, Timing
-    from boardhub.scenes.game import GameScene
-    from boardhub.scenes.setup import make_seats
     game = games.get(key)
     worker = app.worker if any(seats) else None
     match = Match(game, make_seats(seats), options or {}, seed=1, timing=Timing(ai_delay=0.0), worker=worker)
@@ -91,7 +90,6 @@ def random_moves(key: str, count: int, seed: int = 3) -> list:
     """Up to `count` random legal moves from the start, stopping one move before the game would end."""
     import random
 
-    from boardhub import games
     rules, rng = games.get(key).rules, random.Random(seed)
     state, moves = rules.new_game({}, 1), []
     while len(moves) < count:

@@ -183,6 +183,8 @@ def _child_main(conn) -> None:
         prepare += waited
         try:
             conn.send((move, error, finished, prepare))
+        except OSError:  # the worker closed the pipe (the app quit): nobody waits for this answer
+            return
         except Exception as exc:  # an unpicklable move
             conn.send((None, f"the AI's answer cannot be sent: {exc}", finished, prepare))
 

@@ -1,0 +1,210 @@
+"""Every scene survives random input: thousands of seeded random events each, with
+frames between batches and window resizes from tiny to large.
+
+Each scene below gets fresh runs until it has had its own share of events; the
+fuzz may click its way to other scenes, which are fuzzed too. After every batch
+the stack is alive, every scene is laid out for the window and every match equals
+the replay of its moves (see fuzzing.Fuzzer.check). A failure names the scene,
+its seed and the last batch of events. BOARDHUB_FUZZ_SEED shifts every seed and
+BOARDHUB_FUZZ_EVENTS sets the share per scene, for longer runs by hand.
+"""
+import functools
+import os
+import random
+import shutil
+import time
+import zlib
+
+import pytest
+from fuzzing import Fuzzer, KnownBug
+
+from boardhub import games
+from boardhub.app import App
+from boardhub.core.match import Match, Timing
+from boardhub.core.settings import Settings
+from boardhub.scenes.game import GameScene
+from boardhub.scenes.menu import MenuScene
+from boardhub.scenes.pause import PauseScene
+from boardhub.scenes.result import ResultScene
+from boardhub.scenes.rules_page import RulesScene
+from boardhub.scenes.settings import SettingsScene
+from boardhub.scenes.setup import SetupScene, make_seats
+from boardhub.ui import theme
+
+EVENTS = int(os.environ.get("BOARDHUB_FUZZ_EVENTS", 1500))
+SEED_SHIFT = int(os.environ.get("BOARDHUB_FUZZ_SEED", 0))
+
+# cheap-to-mid AIs, so games move on while the fuzz runs: (the thinking one, the other)
+AIS = {"dots": ("hard", "normal"), "othello": ("greedy:3", "random"), "gomoku": ("normal", "easy"),
+       "davinci": ("seed:normal", "easy")}
+OPTIONS = {"dots": {"rows": 3, "cols": 3}, "othello": {}, "gomoku": {"size": 15, "rule": "renju"},
+           "davinci": {"players": 3}}
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(tmp_path_factory):
+    """One app for every scene (one AI process): each run starts it again on a fresh menu."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BOARDHUB_SAVES", str(tmp_path_factory.mktemp("fuzz-saves")))
+        # engine seats typed at random must never start a program of this machine
+        mp.chdir(tmp_path_factory.mktemp("fuzz-cwd"))
+        mp.setattr(shutil, "which", lambda *args, **kwargs: None)
+        app = App(theme.BASE_SIZE)
+        app.push(MenuScene(app))
+        yield app
+        app.close()
+
+
+def fresh_settings(app, **changes) -> None:
+    app.settings = Settings(**changes)
+    app.sounds.muted = not app.settings.sound
+    app.last_setup = {}
+
+
+def config(game, seats, limit=0.5, referee=False) -> dict:
+    return {"seats": list(seats), "options": dict(OPTIONS[game.key]), "limit": limit, "referee": referee}
+
+
+def game_scene(app, key: str, mode: str) -> GameScene:
+    game = games.get(key)
+    n = game.rules.num_players(OPTIONS[key])
+    thinker, other = AIS[key]
+    seats = {"pvp": [None] * n,
+             "pva": [thinker] + [None] + [other] * (n - 2),  # the AI moves first: it thinks at once
+             "ava": [thinker] + [other] * (n - 1)}[mode]
+    if mode == "ava":  # moves come quickly and each one animates slowly: animations always run
+        fresh_settings(app, animation="slow", ava_delay=0.1)
+        scene = GameScene(app, game, config(game, seats, limit=0.1, referee=True))
+    else:
+        fresh_settings(app)
+        scene = GameScene(app, game, config(game, seats))
+    app.push(scene)
+    return scene
+
+
+@functools.lru_cache(maxsize=None)
+def random_game(key: str, seed: int) -> tuple:
+    """The moves of a game played to its end by random legal moves (computed once per game)."""
+    game = games.get(key)
+    rules, rng = game.rules, random.Random(seed)
+    state, moves = rules.new_game(OPTIONS[key], seed), []
+    while not rules.is_over(state):
+        moves.append(rng.choice(list(rules.legal_moves(state))))
+        state = rules.apply(state, moves[-1])
+    return tuple(moves)
+
+
+def finished_match(app, key: str, seed: int) -> GameScene:
+    """A finished game between people, on the screen."""
+    game = games.get(key)
+    seats = make_seats([None] * game.rules.num_players(OPTIONS[key]))
+    match = Match(game, seats, OPTIONS[key], seed=seed, timing=Timing())
+    match.replay(list(random_game(key, seed)))
+    scene = GameScene(app, game, config(game, [None] * len(seats)), match)
+    app.push(scene)
+    return scene
+
+
+def build_result(key: str):
+    def build(app):
+        if key == "dots":  # an AI that raises: the result is a forfeit, and Play again meets it again
+            fresh_settings(app, ai_delay=0.0)
+            game = games.get("dots")
+            app.push(GameScene(app, game, config(game, ["py:aihelpers:crashing", None], referee=True)))
+            deadline = time.monotonic() + 20
+            while not isinstance(app.top, ResultScene):
+                assert time.monotonic() < deadline, "the crashing AI's game did not end"
+                app.frame(0.05)
+                time.sleep(0.01)
+            assert app.top.game_scene.match.outcome.reason == "error"
+        else:
+            fresh_settings(app)
+            scene = finished_match(app, key, seed=zlib.crc32(key.encode()))
+            scene.show_result()
+        assert isinstance(app.top, ResultScene)
+        return app.top
+    return build
+
+
+def build_game(key: str, mode: str):
+    return lambda app: game_scene(app, key, mode)
+
+
+def build_setup(key: str, mode: str):
+    def build(app):
+        fresh_settings(app)
+        app.push(SetupScene(app, games.get(key), mode))
+        return app.top
+    return build
+
+
+def build_pause(key: str):
+    def build(app):
+        game_scene(app, key, "pva").open_pause_menu()
+        assert isinstance(app.top, PauseScene)
+        return app.top
+    return build
+
+
+def build_rules(key: str):
+    def build(app):
+        fresh_settings(app)
+        app.push(RulesScene(app, games.get(key)))
+        return app.top
+    return build
+
+
+def build_import(key: str):
+    def build(app):
+        game_scene(app, key, "pvp").board.open_import()
+        return app.top
+    return build
+
+
+def build_menu(app):
+    fresh_settings(app)
+    return app.top
+
+
+def build_settings(app):
+    fresh_settings(app)
+    app.push(SettingsScene(app))
+    return app.top
+
+
+def build_learning(app):
+    fresh_settings(app)
+    menu = app.top
+    game = games.get("othello")
+    (label, page), = game.pages
+    menu.open_page(game, page)
+    return app.top
+
+
+TARGETS = {"menu": build_menu, "settings": build_settings, "learned-boards": build_learning}
+for _key in games.GAME_KEYS:
+    for _mode in ("pvp", "pva", "ava"):
+        TARGETS[f"setup-{_key}-{_mode}"] = build_setup(_key, _mode)
+        TARGETS[f"game-{_key}-{_mode}"] = build_game(_key, _mode)
+    TARGETS[f"pause-{_key}"] = build_pause(_key)
+    TARGETS[f"result-{_key}"] = build_result(_key)
+    TARGETS[f"rules-{_key}"] = build_rules(_key)
+for _key in ("othello", "gomoku"):  # the games with record formats
+    TARGETS[f"import-{_key}"] = build_import(_key)
+
+
+# Bugs of scenes/game.py, which this suite does not edit, reported with their reproductions in
+# test_scene_edges.py: once they are fixed, this marker goes (the runs then pass, as XPASS).
+@pytest.mark.xfail(raises=KnownBug, strict=False, reason="the game scene passes unused input to the "
+                   "scene under it, and undo in the frame a game ends leaves it half-ended")
+@pytest.mark.parametrize("name", list(TARGETS))
+def test_scene_survives_random_input(fuzz_app, name):
+    seed = zlib.crc32(name.encode()) + SEED_SHIFT
+    fuzzer = Fuzzer(fuzz_app, seed)
+    try:
+        counts = fuzzer.run(TARGETS[name], EVENTS)
+    except BaseException as exc:
+        exc.add_note(f"fuzz of {name} with seed {seed}; the last batch of events:\n  " + "\n  ".join(fuzzer.log))
+        raise
+    # the fuzz reached the scene itself, not only the scenes it leads to
+    assert counts["on_target"] >= EVENTS, f"{name} (seed {seed}) got only {counts}"
