@@ -31,7 +31,7 @@ from boardhub.scenes.settings import SettingsScene
 from boardhub.scenes.setup import SetupScene, make_seats
 from boardhub.ui import theme
 
-EVENTS = int(os.environ.get("BOARDHUB_FUZZ_EVENTS", 1500))
+EVENTS = int(os.environ.get("BOARDHUB_FUZZ_EVENTS", 2500))
 SEED_SHIFT = int(os.environ.get("BOARDHUB_FUZZ_SEED", 0))
 
 # cheap-to-mid AIs, so games move on while the fuzz runs: (the thinking one, the other)
@@ -114,8 +114,8 @@ def build_result(key: str):
             deadline = time.monotonic() + 20
             while not isinstance(app.top, ResultScene):
                 assert time.monotonic() < deadline, "the crashing AI's game did not end"
-                app.frame(0.05)
-                time.sleep(0.01)
+                app.frame(0.2)  # the result waits for its pause on the scene's clock: long frames
+                time.sleep(0.005)
             assert app.top.game_scene.match.outcome.reason == "error"
         else:
             fresh_settings(app)
