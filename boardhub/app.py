@@ -124,8 +124,8 @@ class App:
             return
         for scene in reversed(self.stack):
             event = scene.process_event(event)
-            if event is None:
-                return
+            if event is None or not scene.transparent:
+                return  # what a full screen leaves unused never reaches the screens hidden under it
 
     def frame(self, dt: float) -> None:
         """One frame: events, update the top scene, draw the visible scenes."""

@@ -30,8 +30,6 @@ def test_a_click_on_an_empty_part_of_the_setup_does_not_reach_the_menu_under_it(
         assert app.running and app.stack == [menu, setup], f"the click reached the menu's {button.label!r}"
 
 
-@pytest.mark.xfail(strict=True, reason="GameScene.process_event passes unused clicks down the stack, "
-                   "and App.handle hands them to the menu under the game")
 def test_a_click_on_an_empty_part_of_a_game_does_not_reach_the_menu_under_it(app):
     menu = app.top
     game = start(app, "pvp")
@@ -55,8 +53,6 @@ def test_the_wheel_over_the_settings_does_not_scroll_the_game_under_them(app):
     assert isinstance(app.top, SettingsScene) and game.scroll == 0
 
 
-@pytest.mark.xfail(strict=True, reason="GameScene.show_result opens the result of a game that undo "
-                   "has reopened: the Result button stays clickable until the next update")
 def test_undo_then_result_in_one_frame_shows_no_result_of_a_game_in_progress(app):
     game = start(app, "pvp", rows=1, cols=1)
     for move in ((0, 1), (2, 1), (1, 0), (1, 2)):
@@ -144,8 +140,6 @@ def test_undoing_the_last_othello_move_in_its_own_frame_learns_nothing(app, save
     assert not list(saves_folder.glob("othello-learning*"))
 
 
-@pytest.mark.xfail(strict=True, reason="GameScene.update handles the 'over' event of a game that an undo "
-                   "in the same frame reopened: count_result reads the outcome of a game with none")
 def test_undoing_the_last_move_against_an_ai_in_its_own_frame_counts_nothing(app):
     game = game_of(app, "dots", ["py:aihelpers:first", None], {"rows": 1, "cols": 1},
                    moves=((0, 1), (2, 1), (1, 0)))

@@ -181,6 +181,8 @@ class GameScene(Scene):
 
     def show_result(self) -> None:
         from boardhub.scenes.result import ResultScene
+        if not self.match.is_over:  # an undo in the same frame reopened the game
+            return
         self.result_shown = True
         self.app.push(ResultScene(self.app, self))
 
@@ -255,7 +257,7 @@ class GameScene(Scene):
                 self.scroll = 0
                 if m.text(move) == "pass":
                     self.say(f"{m.seats[seat].label} passes: no legal move")
-            elif kind == "over":
+            elif kind == "over" and m.is_over:  # not when an undo since has reopened the game
                 self.over_since = self.clock
                 self.write_record()
                 self.count_result()

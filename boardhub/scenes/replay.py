@@ -96,6 +96,8 @@ class ReplayScene(GameScene):
         self.app.replace(ReplayScene(self.app, self.saved))
 
     def show_result(self) -> None:
+        if not self.match.is_over:
+            return
         self.result_shown = True
         self.app.push(ReplayEndScene(self.app, self))
 
