@@ -6,7 +6,7 @@ Every game is a Match whose AI seats think on a ProcessWorker, driven as the
 arena drives them (update, then wait for the search): the path of the app's AI
 vs AI and of `python -m boardhub arena`, at a short move limit and with the
 referee on. A quarter of the games go to each game, rotating through pairings
-of its cheap-to-mid AIs, board sizes and rule options (Da Vinci Code with 2, 3
+of its AIs (the expert, which searches until the limit, among them), board sizes and rule options (Da Vinci Code with 2, 3
 and 4 players); the seats' order rotates too.
 
 A crash is counted, described and the run goes on: an exception escaping the
@@ -37,20 +37,24 @@ PLANS: dict[str, list[tuple[tuple[str, ...], dict]]] = {
     "dots": [(("easy", "normal"), {"rows": 2, "cols": 2}),
              (("normal", "hard"), {"rows": 3, "cols": 3}),
              (("hard", "easy"), {"rows": 3, "cols": 4}),
-             (("hard", "hard"), {"rows": 4, "cols": 4})],
+             (("hard", "hard"), {"rows": 4, "cols": 4}),
+             (("expert", "hard"), {"rows": 3, "cols": 3})],
     "othello": [(("random", "greedy:1"), {}),
                 (("greedy:3", "positional:1"), {}),
                 (("positional:3", "random"), {}),
-                (("greedy:5", "positional:5"), {})],
+                (("greedy:5", "positional:5"), {}),
+                (("expert", "greedy:3"), {})],
     "gomoku": [(("easy", "normal"), {"size": 15, "rule": "freestyle"}),
                (("normal", "easy"), {"size": 19, "rule": "renju"}),
                (("normal", "normal"), {"size": 15, "rule": "standard"}),
-               (("easy", "easy"), {"size": 15, "rule": "renju", "forbidden_loses": True})],
+               (("easy", "easy"), {"size": 15, "rule": "renju", "forbidden_loses": True}),
+               (("expert", "normal"), {"size": 19, "rule": "renju"})],
     "davinci": [(("easy", "seed:normal"), {"players": 2}),
                 (("seed:hard", "easy", "seed:normal"), {"players": 3}),
                 (("seed:normal", "seed:hard", "easy", "seed:hard"), {"players": 4}),
                 (("seed:hard", "seed:normal"), {"players": 2, "deal_jokers": True}),
-                (("easy", "easy", "seed:hard"), {"players": 3, "piles_end_in_draw": True})],
+                (("easy", "easy", "seed:hard"), {"players": 3, "piles_end_in_draw": True}),
+                (("expert", "seed:hard", "expert", "easy"), {"players": 4})],
 }
 
 
