@@ -9,9 +9,9 @@ import pygame
 
 from boardhub import games
 from boardhub.core import saves
-from boardhub.core.stats import Stats, result_for
 from boardhub.core.match import Match, Timing
 from boardhub.core.rules import IllegalMove
+from boardhub.core.stats import Stats, result_for
 from boardhub.scenes.setup import make_seats
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext
