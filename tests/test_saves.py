@@ -338,3 +338,19 @@ def test_the_result_panel_shows_the_record_against_that_ai(app):
     row = Stats.load().table["dots"]["easy"]
     assert (f"So far against this AI: {row[0]} won, {row[1]} drawn, {row[2]} lost"
             in [text for text, _ in app.top.lines])
+
+
+def test_a_saves_folder_that_cannot_be_made_costs_the_saves_not_the_game(app, tmp_path, monkeypatch):
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("BOARDHUB_SAVES", str(blocker / "saves"))
+    scene = new_game(app, rows=2, cols=2)
+    scene.match.play((0, 1))
+    frames(app, 1)
+    assert scene.match.moves == [(0, 1)] and "Could not save the game" in scene.message
+    menu = to_menu(app)
+    assert not menu.continue_button.visible
+    click(app, menu.saves_button.rect.center)
+    assert isinstance(app.top, SavesScene) and app.top.entries == []
+    assert "cannot be made" in app.top.message
+    frames(app, 2)

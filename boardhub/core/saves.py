@@ -45,7 +45,10 @@ def saves_dir() -> Path:
         checkout = Path(__file__).resolve().parents[2]
         is_checkout = (checkout / "pyproject.toml").is_file() and not getattr(sys, "frozen", False)
         path = checkout / "saves" if is_checkout else user_data_dir()
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # the app still runs; each write then fails with its reason, which the player is told
     return path
 
 

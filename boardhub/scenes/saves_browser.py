@@ -91,6 +91,9 @@ class SavesScene(Scene):
 
     def refresh(self) -> None:
         self.entries = load_entries()
+        folder = saves.saves_dir()
+        if not folder.is_dir():
+            self.say(f"The saves folder {folder} cannot be made: games are not being saved", theme.ERROR)
         self.selected = min(self.selected, max(0, len(self.entries) - 1))
         self.sync_buttons()
 
