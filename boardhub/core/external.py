@@ -220,6 +220,68 @@ class EngineProcess:
             thread.join(timeout=0.2)
 
 
+class EngineSeat:
+    """What every engine seat shares: a lazy start with a handshake, a polite end, a broken engine killed.
+
+    The engine starts when the worker first prepares the seat (before the clock
+    runs, so a slow loader does not lose its first move on time) or at its first
+    move, never when the seat is built: the arena checks a spec without launching
+    anything. Subclasses speak the protocol: `_handshake`, and `_forget` for what
+    they remember of the engine's board.
+    """
+
+    wants_history = True
+    quit_line: str | None = "quit"
+
+    def __init__(self, argv: Sequence[str], startup: float) -> None:
+        find_program(argv)
+        self.argv = list(argv)
+        self.startup = startup
+        self._forget()
+
+    def prepare(self) -> None:
+        """Start the engine if it is not running, and let it settle after its last move."""
+        try:
+            if self._engine is None:
+                self._start()
+            self._wait_ready()
+        except EngineError:
+            self._drop()
+            raise
+
+    def close(self) -> None:
+        """End the engine politely (the worker calls this when the match is over)."""
+        if self._engine is not None:
+            self._engine.close()
+        self._forget()
+
+    def _drop(self) -> None:
+        """A broken engine is ended now; a later move (after an undo) starts a new one."""
+        if self._engine is not None:
+            self._engine.close(polite=False)
+        self._forget()
+
+    def _forget(self) -> None:
+        """No engine: the next one starts afresh."""
+        self._engine: EngineProcess | None = None
+
+    def _start(self) -> None:
+        engine = EngineProcess(self.argv, quit_line=self.quit_line)
+        engine.start()
+        self._engine = engine
+        try:
+            self._handshake(time.monotonic() + self.startup)
+        except EngineTimeout as exc:
+            raise EngineError(f"no answer while starting ({exc})") from None
+
+    def _handshake(self, until: float) -> None:
+        """The protocol's greeting, answered by `until`."""
+        raise NotImplementedError
+
+    def _wait_ready(self) -> None:
+        """Wait until an engine that stays busy after answering is ready (most never are)."""
+
+
 def _read_lines(stream, lines: queue.Queue) -> None:
     """Feed the engine's output to `lines`, then _EOF; drain past a flood so it never blocks."""
     flooded = False

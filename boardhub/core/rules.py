@@ -70,6 +70,17 @@ class Option:
         return str(value)
 
 
+def normalize_options(spec: tuple[Option, ...], options: dict | None) -> dict:
+    """`options` with defaults filled in; ValueError for a value that no option offers."""
+    out = {o.key: o.default for o in spec}
+    out.update(options or {})
+    for o in spec:
+        if out[o.key] not in o.choices or type(out[o.key]) is not type(o.default):
+            allowed = ", ".join(map(str, o.choices))
+            raise ValueError(f"{o.key} must be one of {allowed}, not {out[o.key]!r}")
+    return {o.key: out[o.key] for o in spec}
+
+
 @runtime_checkable
 class Rules(Protocol):
     """What the match engine, the arena and the AIs need from a game."""

@@ -92,7 +92,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from boardhub.core.rules import IllegalMove, Option, Outcome
+from boardhub.core.rules import IllegalMove, Option, Outcome, normalize_options
 
 BLACK, WHITE = 0, 1
 JOKER = 12
@@ -295,14 +295,7 @@ class DavinciRules:
     )
 
     def normalize(self, options: dict | None) -> dict:
-        """Fill in defaults and refuse values that no option offers."""
-        out = {o.key: o.default for o in self.options}
-        out.update(options or {})
-        for o in self.options:
-            if out[o.key] not in o.choices or type(out[o.key]) is not type(o.default):
-                allowed = ", ".join(map(str, o.choices))
-                raise ValueError(f"{o.key} must be one of {allowed}, not {out[o.key]!r}")
-        return {o.key: out[o.key] for o in self.options}
+        return normalize_options(self.options, options)
 
     def num_players(self, options: dict) -> int:
         return self.normalize(options)["players"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardhub.core.rules import IllegalMove, Option, Outcome
+from boardhub.core.rules import IllegalMove, Option, Outcome, normalize_options
 from boardhub.games.gomoku.renju import (EMPTY, forbidden, forbidden_padded, forbidden_points, padded_board,
                                          padded_index)
 
@@ -137,14 +137,7 @@ class GomokuRules:
         return 2
 
     def normalize(self, options: dict | None) -> dict:
-        """Fill in defaults and refuse values that no option offers."""
-        out = {o.key: o.default for o in self.options}
-        out.update(options or {})
-        for o in self.options:
-            if out[o.key] not in o.choices or type(out[o.key]) is not type(o.default):
-                allowed = ", ".join(map(str, o.choices))
-                raise ValueError(f"{o.key} must be one of {allowed}, not {out[o.key]!r}")
-        return {o.key: out[o.key] for o in self.options}
+        return normalize_options(self.options, options)
 
     def new_game(self, options: dict | None = None, seed: int | None = None) -> GomokuState:
         o = self.normalize(options)

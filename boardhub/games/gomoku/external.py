@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
-from boardhub.core.external import EngineError, EngineProcess, EngineTimeout, find_program
+from boardhub.core.external import EngineError, EngineSeat, EngineTimeout
 from boardhub.games.gomoku.engine import GomokuState
 from boardhub.games.gomoku.gomocup import RULE_BITS, UNLIMITED_MS, from_gomocup, is_chatter, to_gomocup
 
@@ -57,42 +57,22 @@ def _think_time(deadline: float) -> tuple[int, float]:
     return max(1, int(budget * 1000)), think_until + ANSWER_GRACE
 
 
-class PbrainEngine:
+class PbrainEngine(EngineSeat):
     """A Gomocup brain as a seat: `pbrain:/path/to/pbrain-engine` in the arena or the setup.
 
-    The brain starts when the worker first prepares the seat, not when the
-    seat is built, so the arena can check a spec without launching anything.
+    The worker's prepare, before the clock runs, starts the brain or waits until
+    it is ready after its last move: neither loading (an opening book, a
+    network's weights) nor the moment a brain stays busy after answering is
+    counted against its move.
     """
 
-    wants_history = True
+    quit_line = "END"
 
     def __init__(self, argv: Sequence[str], seed: int | None = None, startup: float = STARTUP_TIMEOUT,
                  settle: float = SETTLE_TIMEOUT) -> None:
         """`seed` is taken for the registry's factory signature; a brain's chance is its own."""
-        find_program(argv)
-        self.argv = list(argv)
-        self.startup = startup
         self.settle = settle
-        self._engine: EngineProcess | None = None
-        self._game: tuple[int, str] | None = None  # (size, rule) the brain was started with
-        self._seen: tuple[int, ...] = ()  # the moves on the brain's board
-        self._busy = False  # ABOUT was sent after the brain's move and is not answered yet
-
-    # ------------------------------------------------------------------ life
-    def prepare(self) -> None:
-        """Start the brain, or wait until it is ready after its last move.
-
-        The worker calls this before the clock runs, so neither loading (an
-        opening book, a network's weights) nor the moment a brain stays busy
-        after answering is counted against its move.
-        """
-        try:
-            if self._engine is None:
-                self._start()
-            self._wait_ready()
-        except EngineError:
-            self._drop()
-            raise
+        super().__init__(argv, startup)
 
     def choose(self, view: GomokuState, deadline: float, history: Sequence[int] = ()) -> int:
         """The brain's move in `view`, reached by `history` (every move from the start)."""
@@ -116,31 +96,16 @@ class PbrainEngine:
             self._drop()
             raise
 
-    def close(self) -> None:
-        """End the brain with END (the worker calls this when the match is over)."""
-        if self._engine is not None:
-            self._engine.close()
-        self._forget()
-
-    def _drop(self) -> None:
-        """A broken brain is ended now; a later move (after an undo) starts a new one."""
-        if self._engine is not None:
-            self._engine.close(polite=False)
-        self._forget()
-
     def _forget(self) -> None:
-        self._engine, self._game, self._seen, self._busy = None, None, (), False
+        super()._forget()
+        self._game: tuple[int, str] | None = None  # (size, rule) the brain was started with
+        self._seen: tuple[int, ...] = ()  # the moves on the brain's board
+        self._busy = False  # ABOUT was sent after the brain's move and is not answered yet
 
-    def _start(self) -> None:
-        """Launch the brain and learn that it answers: ABOUT is the one command with no side effect."""
-        engine = EngineProcess(self.argv, quit_line="END")
-        engine.start()
-        self._engine = engine
-        engine.send("ABOUT")
-        try:
-            self._about(time.monotonic() + self.startup)
-        except EngineTimeout as exc:
-            raise EngineError(f"no answer while starting ({exc})") from None
+    def _handshake(self, until: float) -> None:
+        """Learn that the brain answers: ABOUT is the one command with no side effect."""
+        self._engine.send("ABOUT")
+        self._about(until)
 
     def _wait_ready(self) -> None:
         """Read the answer to the ABOUT sent after the brain's last move."""

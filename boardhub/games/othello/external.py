@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import math
 import time
-from abc import ABC, abstractmethod
 from typing import Sequence
 
-from boardhub.core.external import EngineError, EngineProcess, EngineTimeout, find_program
+from boardhub.core.external import EngineError, EngineSeat, EngineTimeout
 from boardhub.core.rules import IllegalMove
 from boardhub.games.othello.engine import BLACK, PASS, START, OthelloRules, OthelloState, parse_square, play, \
     square_name
@@ -53,22 +52,15 @@ def _think_time(deadline: float) -> tuple[float, float]:
     return max(0.0, 0.85 * (think_until - now) - 0.03), think_until + ANSWER_GRACE
 
 
-class _EngineSeat(ABC):
-    """What both protocols share: lazy start, handshake, the deadline and failures.
-
-    The engine starts at the first move, not when the seat is built, so the
-    arena can check a seat's spec without launching anything.
-    """
-
-    wants_history = True
-    quit_line = "quit"
+class _EngineSeat(EngineSeat):
+    """What both Othello protocols share: the move history, the deadline and failures."""
 
     def __init__(self, argv: Sequence[str], seed: int | None = None, startup: float = STARTUP_TIMEOUT) -> None:
         """`seed` is taken for the registry's factory signature; an engine's chance is its own."""
-        find_program(argv)
-        self.argv = list(argv)
-        self.startup = startup
-        self._engine: EngineProcess | None = None
+        super().__init__(argv, startup)
+
+    def _forget(self) -> None:
+        super()._forget()
         self._seen: tuple[int, ...] | None = None  # the moves on the engine's board
 
     def choose(self, view: OthelloState, deadline: float, history: Sequence[int] = ()) -> int:
@@ -94,37 +86,6 @@ class _EngineSeat(ABC):
             self._drop()
             raise
 
-    def prepare(self) -> None:
-        """Start the engine if it is not running; the worker calls this before the clock runs,
-        so an engine that loads slowly (an opening book) does not lose its first move on time."""
-        if self._engine is None:
-            try:
-                self._start()
-            except EngineError:
-                self._drop()
-                raise
-
-    def close(self) -> None:
-        """End the engine (the worker calls this when the match is over)."""
-        if self._engine is not None:
-            self._engine.close()
-        self._engine, self._seen = None, None
-
-    def _drop(self) -> None:
-        """A broken engine is ended now; a later move (after an undo) starts a new one."""
-        if self._engine is not None:
-            self._engine.close(polite=False)
-        self._engine, self._seen = None, None
-
-    def _start(self) -> None:
-        engine = EngineProcess(self.argv, quit_line=self.quit_line)
-        engine.start()
-        self._engine = engine
-        try:
-            self._handshake(time.monotonic() + self.startup)
-        except EngineTimeout as exc:
-            raise EngineError(f"no answer while starting ({exc})") from None
-
     def _sync_moves(self, history: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
         """(index of the first, the moves) the engine has not seen, or None to reset it."""
         seen = self._seen
@@ -132,14 +93,10 @@ class _EngineSeat(ABC):
             return None
         return len(seen), history[len(seen):]
 
-    @abstractmethod
-    def _handshake(self, until: float) -> None:
-        """Greet a freshly started engine and learn that it speaks the protocol."""
-
-    @abstractmethod
     def _turn(self, view: OthelloState, history: tuple[int, ...], colours: list[int],
               budget: float, until: float) -> int:
         """Bring the engine to `history`, ask it to move with `budget` seconds, answer until `until`."""
+        raise NotImplementedError
 
 
 def _engine_move(text: str, reply: str) -> int:
