@@ -4,6 +4,7 @@ import random
 import time
 
 import pytest
+from gomokupositions import position
 
 from boardhub.games.gomoku import ENTRY
 from boardhub.games.gomoku.ai import (FIVE, FOUR, LONG, NOTHING, OPEN_FOUR, SPLIT_THREE, THREE, EasyAI,
@@ -12,21 +13,6 @@ from boardhub.games.gomoku.engine import BLACK, WHITE, GomokuRules, GomokuState,
 from boardhub.games.gomoku.renju import forbidden
 
 RULES = GomokuRules()
-
-
-def position(black: str, white: str, player: int, size: int = 15, rule: str = "renju") -> GomokuState:
-    """A state with the named stones ("h8 i9 ...") and `player` to move."""
-    b = [parse_point(t, size) for t in black.split()]
-    w = [parse_point(t, size) for t in white.split()]
-    board = bytearray(size * size)
-    for p in b:
-        board[p] = 1
-    for p in w:
-        board[p] = 2
-    moves = []
-    for i in range(max(len(b), len(w))):
-        moves += b[i:i + 1] + w[i:i + 1]
-    return GomokuState(size, rule, bytes(board), player, tuple(moves))
 
 
 def names(*points: str, size: int = 15) -> set[int]:
