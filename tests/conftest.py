@@ -25,3 +25,12 @@ def app():
     a.frame(0.016)
     yield a
     a.close()
+
+
+@pytest.fixture(scope="module")
+def worker():
+    """One AI process for a test module's matches."""
+    from boardhub.core.worker import ProcessWorker
+    w = ProcessWorker()
+    yield w
+    w.close()

@@ -11,12 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
+from matchdriver import play_out
 
 from boardhub import cli, games
 from boardhub.core.ai import AISpec
 from boardhub.core.external import EngineError, EngineProcess, engine_spec
 from boardhub.core.match import Match, Seat, Timing
-from boardhub.core.worker import ProcessWorker
 from boardhub.games.gomoku.brain import MIN_THINK, Brain
 from boardhub.games.gomoku.engine import GomokuRules, parse_point, point_name
 from boardhub.games.gomoku.external import PbrainEngine
@@ -33,24 +33,6 @@ BOARDHUB_BRAIN = [sys.executable, "-m", "boardhub", "engine", "gomoku", "--ai", 
 
 def fake(*extra):
     return [sys.executable, str(FAKE), *extra]
-
-
-@pytest.fixture(scope="module")
-def worker():
-    w = ProcessWorker()
-    yield w
-    w.close()
-
-
-def play_out(match, within=20.0):
-    """Drive a match to its end, failing (not stalling) if that takes over `within` s."""
-    end = time.monotonic() + within
-    while not match.is_over:
-        assert time.monotonic() < end, "the match did not end in time"
-        match.update()
-        match.wait(0.05)
-    match.close()
-    return match.outcome
 
 
 def brain_match(worker, spec, other="easy", limit=0.5, referee=False, options=FREESTYLE_15, seed=3):

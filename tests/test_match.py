@@ -8,17 +8,10 @@ import pytest
 from boardhub import games
 from boardhub.core.arena import play_game
 from boardhub.core.match import Match, Seat, Timing
-from boardhub.core.worker import ProcessWorker, ThreadWorker
+from boardhub.core.worker import ThreadWorker
 
 DOTS = games.get("dots")
 FAST = dict(ai_delay=0.0, chain_delay=0.0)
-
-
-@pytest.fixture(scope="module")
-def worker():
-    w = ProcessWorker()
-    yield w
-    w.close()
 
 
 def run_until(match, cond, timeout=10.0):

@@ -13,13 +13,13 @@ import time
 from pathlib import Path
 
 import pytest
+from matchdriver import play_out
 
 from boardhub import cli, games
 from boardhub.core.ai import AISpec
 from boardhub.core.arena import play_series
 from boardhub.core.external import EngineError, EngineProcess, EngineTimeout, engine_spec
 from boardhub.core.match import Match, Seat, Timing
-from boardhub.core.worker import ProcessWorker
 from boardhub.games.othello.ai import RandomAI
 from boardhub.games.othello.engine import PASS, START, OthelloRules, play
 from boardhub.games.othello.external import GtpEngine, NBoardEngine, game_record, nboard_depth
@@ -37,24 +37,6 @@ def fake(protocol, *extra):
 
 def fake_spec(protocol, *extra):
     return engine_spec(protocol, fake(protocol, *extra))
-
-
-@pytest.fixture(scope="module")
-def worker():
-    w = ProcessWorker()
-    yield w
-    w.close()
-
-
-def play_out(match, within=15.0):
-    """Drive a match to its end, failing (not stalling) if that takes over `within` s."""
-    end = time.monotonic() + within
-    while not match.is_over:
-        assert time.monotonic() < end, "the match did not end in time"
-        match.update()
-        match.wait(0.05)
-    match.close()
-    return match.outcome
 
 
 def engine_match(worker, spec, limit=0.5, referee=False):
@@ -123,7 +105,7 @@ def test_the_arena_command_line_takes_both_quoting_forms():
 ])
 def test_a_broken_engine_loses_with_the_reason(worker, protocol, mode, reason, words):
     started = time.monotonic()
-    outcome = play_out(engine_match(worker, fake_spec(protocol, "--mode", mode), limit=0.3))
+    outcome = play_out(engine_match(worker, fake_spec(protocol, "--mode", mode), limit=0.3), within=15)
     assert outcome.reason == reason and outcome.winner == 1
     assert words in outcome.detail
     assert time.monotonic() - started < 8
@@ -131,20 +113,20 @@ def test_a_broken_engine_loses_with_the_reason(worker, protocol, mode, reason, w
 
 @pytest.mark.parametrize("mode", ["silent", "slow"])
 def test_a_late_engine_loses_on_time_in_referee_mode(worker, mode):
-    outcome = play_out(engine_match(worker, fake_spec("gtp", "--mode", mode), limit=0.3, referee=True))
+    outcome = play_out(engine_match(worker, fake_spec("gtp", "--mode", mode), limit=0.3, referee=True), within=15)
     assert outcome.reason == "time" and outcome.winner == 1
 
 
 @pytest.mark.parametrize("protocol", ["gtp", "nboard"])
 def test_an_engine_that_dies_mid_game_loses_and_says_how(worker, protocol):
     match = engine_match(worker, fake_spec(protocol, "--mode", "die", "--after", "4"))
-    outcome = play_out(match)
+    outcome = play_out(match, within=15)
     assert outcome.reason == "error" and "killed by SIGKILL" in outcome.detail
     assert len(match.history) >= 8  # four moves of its own and the replies
 
 
 def test_a_missing_program_loses_in_a_match_and_is_refused_by_the_arena(worker, capsys):
-    outcome = play_out(engine_match(worker, "gtp:/no/such/engine -gtp"))
+    outcome = play_out(engine_match(worker, "gtp:/no/such/engine -gtp"), within=15)
     assert outcome.reason == "error" and "could not start /no/such/engine -gtp: no such program" in outcome.detail
     assert cli.main(["arena", "othello", "--a", "nboard:no-such-engine", "--b", "random",
                      "--games", "1", "--quiet"]) == 2

@@ -1,0 +1,13 @@
+"""Driving a match headless in tests."""
+import time
+
+
+def play_out(match, within=20.0):
+    """Drive a match to its end, failing (not stalling) if that takes over `within` s."""
+    end = time.monotonic() + within
+    while not match.is_over:
+        assert time.monotonic() < end, "the match did not end in time"
+        match.update()
+        match.wait(0.05)
+    match.close()
+    return match.outcome
