@@ -18,21 +18,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from boardhub.games.othello.engine import START, OthelloRules, OthelloState
-from boardhub.games.othello.perft import perft
+from boardhub.games.othello.engine import START
+from boardhub.games.othello.perft import perft, plain_perft
 
 PUBLISHED = {6: 8200, 7: 55092, 8: 390216, 9: 3005288}
 TARGETS = {8: 0.6, 9: 5.0}
-RULES = OthelloRules()
-
-
-def plain_perft(state: OthelloState, depth: int) -> int:
-    if depth == 0:
-        return 1
-    legal = RULES.legal_moves(state)
-    if not legal:
-        return 1
-    return sum(plain_perft(RULES.apply(state, m), depth - 1) for m in legal)
 
 
 def timed(count, depth: int, repeat: int) -> tuple[int, float, float]:

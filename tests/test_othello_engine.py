@@ -17,7 +17,7 @@ from boardhub.core.rules import IllegalMove
 from boardhub.games.othello.engine import (BLACK, LANE, PASS, START, WHITE, OthelloRules, OthelloState, flips,
                                            lanes_with_moves, moves_mask, parse_square, parse_transcript, play,
                                            square_name, transcript)
-from boardhub.games.othello.perft import perft
+from boardhub.games.othello.perft import perft, plain_perft
 
 RULES = OthelloRules()
 PUBLISHED_PERFT = (1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288)
@@ -51,16 +51,6 @@ def walk_flips(me: int, opp: int, square: int) -> int:
 
 def walk_moves(me: int, opp: int) -> int:
     return sum(1 << s for s in range(64) if walk_flips(me, opp, s))
-
-
-def plain_perft(state: OthelloState, depth: int) -> int:
-    """Perft through the public Rules protocol, one move at a time."""
-    if depth == 0:
-        return 1
-    legal = RULES.legal_moves(state)
-    if not legal:
-        return 1
-    return sum(plain_perft(RULES.apply(state, m), depth - 1) for m in legal)
 
 
 def random_game(seed: int) -> list[int]:

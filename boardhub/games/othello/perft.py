@@ -16,7 +16,9 @@ Three shortcuts keep it fast and exact:
 """
 from __future__ import annotations
 
-from boardhub.games.othello.engine import FLIPS_AT, LANE, OthelloState, lanes_with_moves, moves_mask
+from boardhub.games.othello.engine import FLIPS_AT, LANE, OthelloRules, OthelloState, lanes_with_moves, moves_mask
+
+_RULES = OthelloRules()
 
 
 def perft(state: OthelloState, depth: int) -> int:
@@ -24,6 +26,17 @@ def perft(state: OthelloState, depth: int) -> int:
     if depth < 0:
         raise ValueError(f"perft depth must be 0 or more, not {depth}")
     return _count(state.me, state.opp, depth, {})
+
+
+def plain_perft(state: OthelloState, depth: int) -> int:
+    """Perft through the public Rules protocol, one move at a time: the reference the fast one is
+    checked and timed against."""
+    if depth == 0:
+        return 1
+    legal = _RULES.legal_moves(state)
+    if not legal:
+        return 1
+    return sum(plain_perft(_RULES.apply(state, m), depth - 1) for m in legal)
 
 
 def _count(me: int, opp: int, depth: int, table: dict[tuple[int, int, int], int]) -> int:
