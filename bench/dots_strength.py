@@ -15,9 +15,9 @@ search and the timings stay honest. --serial runs them one after the other.
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
 import time
-from concurrent.futures import ProcessPoolExecutor
+
+from benchlib import run_series
 
 from boardhub.core.arena import SeriesResult, play_series
 
@@ -49,11 +49,7 @@ def main() -> None:
     parser.add_argument("--serial", action="store_true", help="one series after the other")
     args = parser.parse_args()
     jobs = [(a, b, args.games, args.limit, seed) for a, b, seed, _, _ in SERIES]
-    if args.serial:
-        results = [run(*job) for job in jobs]
-    else:
-        with ProcessPoolExecutor(max_workers=len(jobs), mp_context=mp.get_context("spawn")) as pool:
-            results = [f.result() for f in [pool.submit(run, *job) for job in jobs]]
+    results = run_series(run, jobs, args.serial, len(jobs))
     for (result, seconds), (_, _, _, target, counted) in zip(results, SERIES):
         report(result, seconds, target, counted, args.limit)
 

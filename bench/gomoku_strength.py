@@ -25,10 +25,9 @@ after the other.
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
-import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+
+from benchlib import load_note, run_series
 
 from boardhub.core.arena import SeriesResult, play_series
 from boardhub.games.gomoku.ai import NormalAI
@@ -99,13 +98,8 @@ def main() -> None:
     games = args.games + args.games % 2
     jobs = [(rule, size, games, args.limit, seed) for rule, size, seed in SERIES]
     print(f"expert vs normal, {games} games a series ({games // 2} with each colour), {args.limit:g} s a move, "
-          f"{'serial' if args.serial else 'two series at a time'}; load average at start "
-          f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (timings are noisy on a shared machine)")
-    if args.serial:
-        results = [run(*job) for job in jobs]
-    else:
-        with ProcessPoolExecutor(max_workers=2, mp_context=mp.get_context("spawn")) as pool:
-            results = [f.result() for f in [pool.submit(run, *job) for job in jobs]]
+          f"{'serial' if args.serial else 'two series at a time'}; {load_note()}")
+    results = run_series(run, jobs, args.serial)
     for (rule, size, _), (result, by_colour, seconds) in zip(SERIES, results):
         report(rule, size, result, by_colour, seconds, args.limit)
     for rule, size, _ in SERIES:

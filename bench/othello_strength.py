@@ -18,10 +18,9 @@ the series one after the other.
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
-import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+
+from benchlib import load_note, run_series
 
 from boardhub.core.arena import SeriesResult, play_series
 
@@ -56,13 +55,8 @@ def main() -> None:
     args = parser.parse_args()
     jobs = [(a, b, args.games, args.limit, seed) for a, b, seed, _ in SERIES]
     print(f"{args.games} games a series, {args.limit:g} s a move, "
-          f"{'serial' if args.serial else 'two series at a time'}; load average at start "
-          f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (timings are noisy on a shared machine)")
-    if args.serial:
-        results = [run(*job) for job in jobs]
-    else:
-        with ProcessPoolExecutor(max_workers=2, mp_context=mp.get_context("spawn")) as pool:
-            results = [f.result() for f in [pool.submit(run, *job) for job in jobs]]
+          f"{'serial' if args.serial else 'two series at a time'}; {load_note()}")
+    results = run_series(run, jobs, args.serial)
     for (result, seconds), (_, _, _, target) in zip(results, SERIES):
         report(result, seconds, target, args.limit)
 
