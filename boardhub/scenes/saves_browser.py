@@ -115,25 +115,21 @@ class SavesScene(Scene):
     # ---------------------------------------------------------------- actions
     def open_selected(self) -> None:
         from boardhub.scenes.game import GameScene
-        cur = self.current
-        if cur is None or not cur.readable:
-            return
-        try:
-            scene = GameScene.from_save(self.app, cur)
-        except ValueError as exc:
-            self.say(f"Cannot open it: {exc}", theme.ERROR)
-            return
-        self.app.push(scene)
+        self.push_scene(GameScene.from_save, "open")
 
     def replay_selected(self) -> None:
         from boardhub.scenes.replay import ReplayScene
+        self.push_scene(ReplayScene, "replay")
+
+    def push_scene(self, make, verb: str) -> None:
+        """The scene `make(app, saved)` builds for the chosen game, or why it cannot be built."""
         cur = self.current
         if cur is None or not cur.readable:
             return
         try:
-            scene = ReplayScene(self.app, cur)
+            scene = make(self.app, cur)
         except ValueError as exc:
-            self.say(f"Cannot replay it: {exc}", theme.ERROR)
+            self.say(f"Cannot {verb} it: {exc}", theme.ERROR)
             return
         self.app.push(scene)
 
