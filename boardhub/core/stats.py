@@ -55,6 +55,11 @@ class Stats:
         return sorted(rows, key=lambda r: (-sum(r[1:]), r[0]))
 
 
+def opponent_of(seats) -> str:
+    """The key of a game's AIs in the stats: their names as `python -m boardhub ais` gives them."""
+    return ", ".join(seat.ai for seat in seats if not seat.is_human)
+
+
 def result_for(outcome, human: int) -> str:
     """"win", "draw" or "loss" for the human seat `human` of a finished game."""
     if outcome.winner is None:

@@ -11,7 +11,7 @@ from boardhub import games
 from boardhub.core import saves
 from boardhub.core.match import Match, Timing
 from boardhub.core.rules import IllegalMove
-from boardhub.core.stats import Stats, result_for
+from boardhub.core.stats import Stats, opponent_of, result_for
 from boardhub.scenes.setup import make_seats
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext
@@ -36,6 +36,22 @@ def fit(text: str, px: float, width: float) -> str:
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
+
+
+def saved_match(saved: saves.SavedGame, worker_for=None) -> Match:
+    """The match a saved game holds, replayed move by move; ValueError naming the file and the reason.
+
+    `worker_for()` gives the AI worker, asked for only when a seat is an AI.
+    """
+    data = saved.data
+    try:
+        game = games.get(data["game"])
+        wants_worker = worker_for is not None and any(seat.get("ai") for seat in data["seats"])
+        return Match.from_json(game, data, worker=worker_for() if wants_worker else None)
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{saved.path.name}: damaged ({exc!r})") from None
+    except ValueError as exc:
+        raise ValueError(f"{saved.path.name}: {exc}") from None
 
 
 def board_view(game):
@@ -86,19 +102,10 @@ class GameScene(Scene):
     @classmethod
     def from_save(cls, app, saved: saves.SavedGame) -> "GameScene":
         """The saved game, exactly as it was left; ValueError (with the reason) if it cannot be."""
-        data = saved.data
-        try:
-            game = games.get(data["game"])
-            seats = [s.get("ai") for s in data["seats"]]
-            worker = app.worker if any(seats) else None
-            match = Match.from_json(game, data, worker=worker)
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"{saved.path.name}: damaged ({exc!r})") from None
-        except ValueError as exc:
-            raise ValueError(f"{saved.path.name}: {exc}") from None
-        config = {"seats": seats, "options": match.options, "limit": match.timing.limit,
-                  "referee": match.timing.referee}
-        return cls(app, game, config, match, saved)
+        match = saved_match(saved, lambda: app.worker)
+        config = {"seats": [seat.ai for seat in match.seats], "options": match.options,
+                  "limit": match.timing.limit, "referee": match.timing.referee}
+        return cls(app, match.game, config, match, saved)
 
     live_clocks = True  # the mover's clock runs (a replay shows the recorded times only)
 
@@ -225,9 +232,8 @@ class GameScene(Scene):
         humans = [i for i, seat in enumerate(m.seats) if seat.is_human]
         if self.counted or m.kind != "PvA" or len(humans) != 1:
             return
-        opponent = ", ".join(seat.ai for seat in m.seats if not seat.is_human)
         try:
-            Stats.load().record(self.game.key, opponent, result_for(m.outcome, humans[0]))
+            Stats.load().record(self.game.key, opponent_of(m.seats), result_for(m.outcome, humans[0]))
         except (OSError, saves.SaveError) as exc:
             self.say(f"The result was not counted: {exc}")
         self.counted = True

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from boardhub import games
 from boardhub.core import saves
 from boardhub.core.match import Match, Timing
 from boardhub.core.rules import Outcome
-from boardhub.scenes.game import GameScene
+from boardhub.scenes.game import GameScene, saved_match
 from boardhub.scenes.overlay import PanelScene
 from boardhub.scenes.result import result_lines
 from boardhub.ui import theme
@@ -21,14 +20,8 @@ from boardhub.ui.widgets import Button
 
 class ReplayScene(GameScene):
     def __init__(self, app, saved: saves.SavedGame) -> None:
-        data = saved.data
-        try:
-            game = games.get(data["game"])
-            record = Match.from_json(game, data)  # the whole game, checked move by move
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"{saved.path.name}: damaged ({exc!r})") from None
-        except ValueError as exc:
-            raise ValueError(f"{saved.path.name}: {exc}") from None
+        record = saved_match(saved)  # the whole game, checked move by move
+        game = record.game
         self.saved = saved
         self.script = list(record.history)
         self.ending: Outcome | None = record.forfeit

@@ -1,7 +1,7 @@
 """The result panel: who won and why, then play again, change the setup or go to the menu."""
 from __future__ import annotations
 
-from boardhub.core.stats import Stats
+from boardhub.core.stats import Stats, opponent_of
 from boardhub.scenes.overlay import PanelScene
 from boardhub.ui import theme
 from boardhub.ui.widgets import Button
@@ -41,8 +41,7 @@ def record_line(game_scene) -> list[tuple[str, tuple]]:
     m = game_scene.match
     if m.kind != "PvA" or not game_scene.counted:
         return []
-    opponent = ", ".join(seat.ai for seat in m.seats if not seat.is_human)
-    row = Stats.load().table.get(game_scene.game.key, {}).get(opponent)
+    row = Stats.load().table.get(game_scene.game.key, {}).get(opponent_of(m.seats))
     if not row:
         return []
     them = "this AI" if len(m.seats) == 2 else "these AIs"

@@ -12,8 +12,7 @@ import pygame
 
 from boardhub import games
 from boardhub.core import saves
-from boardhub.core.match import Match
-from boardhub.scenes.game import fit
+from boardhub.scenes.game import fit, saved_match
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button
@@ -34,11 +33,10 @@ def problem(saved: saves.SavedGame) -> str:
         return f"{saved.path.name}: {exc}"
     if key not in _checked:
         try:
-            Match.from_json(games.get(saved.data["game"]), saved.data)
+            saved_match(saved)
             _checked[key] = ""
-        except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            reason = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-            _checked[key] = f"{saved.path.name}: cannot be replayed ({reason})"
+        except ValueError as exc:
+            _checked[key] = str(exc)
     return _checked[key]
 
 
