@@ -26,7 +26,7 @@ import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from boardhub import games
+from boardhub.core.game import get_game
 from boardhub.core.arena import play_game
 from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.worker import ProcessWorker
@@ -40,7 +40,7 @@ TUNE_GRID = (0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4)
 
 def play_one(players: int, seed: int, risk: float | None = None) -> tuple[bool, list[float]]:
     """One in-process game from deal `seed`; (the expert won, its decision times)."""
-    game = games.get("davinci")
+    game = get_game("davinci")
     rules = game.rules
     me = seed % players
     ais = [game.make_ai("seed:hard", seed=seed * 10 + s) for s in range(players)]
@@ -60,7 +60,7 @@ def play_one(players: int, seed: int, risk: float | None = None) -> tuple[bool, 
 
 def play_refereed(players: int, seed: int, worker: ProcessWorker) -> tuple[bool, list[float]]:
     """One game through the match and its AI process, under the referee's move limit."""
-    game = games.get("davinci")
+    game = get_game("davinci")
     me = seed % players
     seats = [Seat("expert" if s == me else "seed:hard") for s in range(players)]
     match = Match(game, seats, {"players": players}, seed=seed, worker=worker,

@@ -27,7 +27,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from boardhub import games
+from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.worker import ProcessWorker
 
@@ -83,8 +83,8 @@ class Tally:
 
 def plan(n: int, seed: int) -> tuple[str, list[str], dict, int]:
     """Game number n: (game key, seats in order, options, seed)."""
-    key = games.GAME_KEYS[n % len(games.GAME_KEYS)]
-    round_ = n // len(games.GAME_KEYS)
+    key = GAME_KEYS[n % len(GAME_KEYS)]
+    round_ = n // len(GAME_KEYS)
     seats, options = PLANS[key][round_ % len(PLANS[key])]
     turn = (round_ // len(PLANS[key])) % len(seats)  # who starts rotates, pairing by pairing
     return key, list(seats[turn:] + seats[:turn]), dict(options), seed + n
@@ -106,7 +106,7 @@ def play_one(n: int, seed: int, limit: float, worker: ProcessWorker, tally: Tall
     match = None
     try:
         timing = Timing(limit=limit, ai_delay=0.0, chain_delay=0.0, referee=True)
-        match = Match(games.get(key), [Seat(ai) for ai in ais], options, seed=game_seed, timing=timing,
+        match = Match(get_game(key), [Seat(ai) for ai in ais], options, seed=game_seed, timing=timing,
                       worker=worker)
         give_up = time.monotonic() + GAME_SECONDS
         while not match.is_over and time.monotonic() < give_up:
@@ -165,7 +165,7 @@ def main() -> None:
             except Exception as exc:  # a driver that died takes its unplayed games with it
                 total.crashes.append(f"a driver of {len(chunk)} games failed: {type(exc).__name__}: {exc}")
     seconds = time.monotonic() - started
-    per_game = ", ".join(f"{key} {total.by_game[key]}" for key in games.GAME_KEYS)
+    per_game = ", ".join(f"{key} {total.by_game[key]}" for key in GAME_KEYS)
     print(f"soak: {total.games} of {args.games} games played ({per_game}), {total.moves} moves, "
           f"{args.limit:g} s a move, referee on, {args.jobs} drivers")
     print(f"crashes: {len(total.crashes)} (target 0)")

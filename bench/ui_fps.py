@@ -19,7 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 def measure(mode: str, ai: str, seconds: float) -> tuple[float, float, float, float]:
-    from boardhub import games
+    from boardhub.core.game import get_game
     from boardhub.app import App
     from boardhub.core.worker import ProcessWorker, ThreadWorker
     from boardhub.scenes.game import GameScene
@@ -27,7 +27,7 @@ def measure(mode: str, ai: str, seconds: float) -> tuple[float, float, float, fl
     app = App((1280, 800))
     app.settings.ava_delay = 0.0
     app._worker = ThreadWorker() if mode == "thread" else ProcessWorker()
-    game = games.get("dots")
+    game = get_game("dots")
     seats = [None, None] if mode == "idle" else [ai, ai]
     config = {"seats": seats, "options": {"rows": 4, "cols": 4}, "limit": 0.5, "referee": False}
     app.push(GameScene(app, game, config))

@@ -2,8 +2,8 @@
 
 Scripting API::
 
-    from boardhub import games
-    dots = games.get("dots")
+    from boardhub.core.game import get_game
+    dots = get_game("dots")
     ai = dots.ais["hard"]()            # name -> factory(level=None, seed=None)
     state = dots.rules.new_game({"rows": 3, "cols": 3})
 """

@@ -1,22 +1,59 @@
 """The window, the clock, the scene stack and the one main loop."""
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
 import warnings
-from typing import Callable
+from typing import Any, Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (after the prompt is hidden)
 
 from boardhub.core.settings import Settings  # noqa: E402
+from boardhub.core.worker import ProcessWorker, Worker
+from boardhub.scenes.game import GameScene
+from boardhub.scenes.menu import MenuScene
+from boardhub.scenes.pause import PauseScene
+from boardhub.scenes.record_import import ImportScene
+from boardhub.scenes.result import ResultScene
+from boardhub.scenes.rules_page import RulesScene
+from boardhub.scenes.saves_browser import SavesScene
+from boardhub.scenes.settings import SettingsScene
+from boardhub.scenes.setup import SetupScene
+from boardhub.scenes.stats import StatsScene
 from boardhub.ui import theme
 from boardhub.ui.icon import set_window_icon
 from boardhub.ui.scene import Scene
 from boardhub.ui.sound import Sounds
 
 FPS = 60
+# Every screen by the name scenes open it with: no scene imports another's class.
+SCENES: dict[str, Callable[..., Scene]] = {
+    "menu": MenuScene, "setup": SetupScene, "game": GameScene, "pause": PauseScene, "result": ResultScene,
+    "import": ImportScene, "rules": RulesScene, "saves": SavesScene, "stats": StatsScene,
+    "settings": SettingsScene,
+}
+# The longest the loop sleeps for a frame a scene asked for later: waking costs nothing,
+# and a clock that drifts from the scene's own is corrected within a second.
+MAX_WAIT = 1.0
+# Posted from the AI worker's thread when an answer is ready, to wake a loop that sleeps.
+AI_ANSWER = pygame.event.custom_type()
+
+
+def post_ai_answer() -> None:
+    """Wake the main loop (called on the worker's thread: posting an event is thread-safe).
+
+    The worker may finish a search after the window has closed; then there is no
+    loop to wake, and posting would raise.
+    """
+    if not pygame.get_init():
+        return
+    try:
+        pygame.event.post(pygame.event.Event(AI_ANSWER))
+    except pygame.error:
+        pass
 
 
 def check_pygame_ce() -> None:
@@ -59,14 +96,15 @@ class App:
                 pass  # the layouts still clamp their sizes
 
     @property
-    def worker(self):
+    def worker(self) -> Worker:
         """The AI worker process (started after the first frame, or by the first AI game)."""
         return self.start_worker()
 
-    def start_worker(self):
+    def start_worker(self) -> Worker:
         if self._worker is None:
-            from boardhub.core.worker import ProcessWorker
             self._worker = ProcessWorker()
+        if self._worker.on_done is None:  # also a worker a benchmark put in place
+            self._worker.on_done = post_ai_answer
         return self._worker
 
     # ---------------------------------------------------------------- the stack
@@ -94,27 +132,41 @@ class App:
             self.running = False
         return scene
 
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for another."""
+    def make(self, name: str, *args: Any) -> Scene:
+        """The scene called `name` ("menu", "setup", "game"...), built with `args`."""
+        return SCENES[name](self, *args)
+
+    def open(self, name: str, *args: Any) -> Scene:
+        """Open the scene called `name` over the current one: `app.open("setup", setup)`."""
+        scene = self.make(name, *args)
+        self.push(scene)
+        return scene
+
+    def replace(self, name: str, *args: Any) -> Scene:
+        """Swap the top scene for the scene called `name`."""
+        scene = self.make(name, *args)
         if self.stack:
             old = self.stack.pop()
             old.pause()
             old.shutdown()
         self.push(scene)
+        return scene
 
-    def reset(self, scene_factory: Callable[[], Scene]) -> None:
-        """Empty the stack (back to the menu) and start again with one scene."""
+    def reset(self, name: str, *args: Any) -> Scene:
+        """Empty the stack (back to the menu) and start again with the scene called `name`."""
         while self.stack:
             s = self.stack.pop()
             s.pause()
             s.shutdown()
-        self.push(scene_factory())
+        return self.open(name, *args)
 
     # ---------------------------------------------------------------- the loop
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type == AI_ANSWER:
+            return  # it only wakes the loop: the scenes poll their jobs in update
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             w, h = pygame.display.get_surface().get_size()
             if (w, h) != self.size:
@@ -138,30 +190,84 @@ class App:
         self.draw(self.screen)
         pygame.display.flip()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def visible(self) -> list[Scene]:
+        """The scenes drawn, bottom first: the top one and what shows through transparent ones."""
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].transparent:
             first -= 1
-        for scene in self.stack[max(first, 0):]:
+        return self.stack[max(first, 0):]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.visible():
             scene.draw(surface)
 
+    def redraw_in(self) -> float | None:
+        """Seconds until a visible scene needs a frame with no input (0.0: every frame; None: only on input)."""
+        times = [t for t in (scene.redraw_in() for scene in self.visible()) if t is not None]
+        return max(0.0, min(times)) if times else None
+
     def run(self, max_seconds: float | None = None) -> None:
-        started = time.monotonic()
-        last = time.perf_counter()
+        """Play until the window closes (or for `max_seconds`), drawing only what changed.
+
+        A frame is drawn when an event arrived (input, a resize, an AI's answer),
+        when the stack changed, or when a visible scene's `redraw_in` came due;
+        the first frame at once. While a scene animates the loop ticks at FPS;
+        otherwise it sleeps in `pygame.event.wait` until the next event or the
+        soonest frame a scene asked for, so a still window costs next to no CPU.
+        """
+        started = last = last_drawn = time.perf_counter()
+        end = None if max_seconds is None else started + max_seconds
         first = not self.frame_times
+        shown: tuple[Scene, ...] = ()  # the stack as last drawn
+        due: float | None = started  # when a scene wants its next frame (perf_counter)
+        woken_by: list[pygame.event.Event] = []
         while self.running and self.stack:
-            self.clock.tick(FPS)
+            events = woken_by + pygame.event.get()
             now = time.perf_counter()
             dt, last = now - last, now
-            self.frame_times.append(dt)
-            if len(self.frame_times) > 10000:
-                del self.frame_times[:5000]
-            self.frame(dt)
-            if first:  # the menu shows: now start the AI process, so the first AI move is not slowed
-                first = False
-                self.start_worker()
-            if max_seconds is not None and time.monotonic() - started > max_seconds:
-                break
+            for event in events:
+                self.handle(event)
+                if not self.running:
+                    return
+            if self.top:
+                self.top.update(dt)
+            if not (self.running and self.stack):
+                return
+            # event.wait counts whole milliseconds: a wake a hair early is still on time
+            drew = bool(events) or (due is not None and now >= due - 0.002) or not self._is_shown(shown)
+            if drew:
+                self.frame_times.append(now - last_drawn)
+                if len(self.frame_times) > 10000:
+                    del self.frame_times[:5000]
+                last_drawn = now
+                self.draw(self.screen)
+                pygame.display.flip()
+                shown = tuple(self.stack)
+                if first:  # the menu shows: now start the AI process, so the first AI move is not slowed
+                    first = False
+                    self.start_worker()
+                self.clock.tick(FPS)  # at most FPS frames a second, however fast input arrives
+            now = time.perf_counter()
+            if end is not None and now >= end:
+                return
+            wait = self.redraw_in()
+            due = None if wait is None else now + wait
+            woken_by = []
+            if wait == 0.0:
+                continue  # animating: the next frame is due now
+            timeout = None if wait is None else min(wait, MAX_WAIT)  # None: nothing to do until input
+            if end is not None:
+                timeout = end - now if timeout is None else min(timeout, end - now)
+            if timeout is None:
+                event = pygame.event.wait()
+            else:
+                event = pygame.event.wait(max(1, math.ceil(timeout * 1000)))
+            if event.type != pygame.NOEVENT:
+                woken_by = [event]
+
+    def _is_shown(self, shown: tuple[Scene, ...]) -> bool:
+        """The stack holds the very scenes last drawn (compared by identity)."""
+        return len(shown) == len(self.stack) and all(a is b for a, b in zip(shown, self.stack))
 
     def close(self) -> None:
         while self.stack:
@@ -174,38 +280,3 @@ class App:
             pass  # a read-only saves folder must not stop the app from closing
         theme.font.cache_clear()  # fonts die with pygame.quit()
         pygame.quit()
-
-
-def run(argv: list[str]) -> int:
-    """Open the window on the main menu and play until it is closed."""
-    import argparse
-    parser = argparse.ArgumentParser(prog="boardhub", description="Classic board games with strong AIs. "
-                                     "Subcommands: arena, ais (python -m boardhub arena --help).")
-    parser.add_argument("--size", default="1280x800", help="window size, e.g. 1024x640")
-    parser.add_argument("--startup-time", action="store_true",
-                        help="draw the first menu frame, print 'ready' and exit (bench/startup.py)")
-    parser.add_argument("--smoke", action="store_true",
-                        help="headless check: a few AI moves of every game, screenshots, exit 0 if all worked")
-    parser.add_argument("--smoke-out", metavar="FOLDER",
-                        help="where --smoke writes its screenshots (default: a new temporary folder)")
-    args = parser.parse_args(argv)
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        parser.error(f"--size must look like 1280x800, not {args.size!r}")
-    if args.smoke:
-        from boardhub.smoke import smoke
-        return smoke(args.smoke_out, (w, h))
-    app = App((w, h))
-    from boardhub.scenes.menu import MenuScene
-    app.push(MenuScene(app))
-    if args.startup_time:
-        app.frame(0.0)
-        print("ready", flush=True)
-        app.close()
-        return 0
-    try:
-        app.run()
-    finally:
-        app.close()
-    return 0

@@ -4,7 +4,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from boardhub import games
+from boardhub.core.arena import play_series, play_tournament
+from boardhub.core.game import GAME_KEYS, get_game
+from boardhub.games.gomoku.brain import serve
+from boardhub.games.othello import learning
+from boardhub.games.othello.engine import START
+from boardhub.games.othello.perft import perft
 
 
 def _game_options(game, extra: list[str]) -> dict:
@@ -18,7 +23,7 @@ def _game_options(game, extra: list[str]) -> dict:
 
 
 def cmd_ais(args) -> int:
-    game = games.get(args.game)
+    game = get_game(args.game)
     for a in game.ai_entries:
         levels = f"  levels {', '.join(map(str, a.levels))}" if a.levels else ""
         print(f"{a.name:10} {a.blurb}{levels}")
@@ -26,8 +31,7 @@ def cmd_ais(args) -> int:
 
 
 def cmd_arena(args, extra: list[str]) -> int:
-    from boardhub.core.arena import play_series
-    game = games.get(args.game)
+    game = get_game(args.game)
     options = _game_options(game, extra)
     if args.tournament:
         return _tournament(args, options)
@@ -44,7 +48,6 @@ def cmd_arena(args, extra: list[str]) -> int:
 
 
 def _tournament(args, options: dict) -> int:
-    from boardhub.core.arena import play_tournament
     players = [p.strip() for p in args.tournament.split(",") if p.strip()]
     try:
         result = play_tournament(args.game, players, args.games, limit=args.limit, seed=args.seed,
@@ -62,7 +65,6 @@ def _tournament(args, options: dict) -> int:
 
 def cmd_learn(args) -> int:
     """Othello's learned boards: play games and save them, and/or draw the newest as a PNG."""
-    from boardhub.games.othello import learning
     if args.games < 0 or (args.games == 0 and not args.png):
         print("learn: give --games N to learn from N games, and/or --png FILE for the picture", file=sys.stderr)
         return 2
@@ -80,24 +82,22 @@ def cmd_learn(args) -> int:
     else:
         learned = learning.newest_learning()
     if args.png:
-        from boardhub.games.othello.heatmap import export_png
+        # pygame only for the picture: the rest of the command line never loads it
+        from boardhub.games.othello.ui.heatmap import export_png
         print(f"picture of {learned.source} ({learned.games} games): {export_png(args.png, learned)}")
     return 0
 
 
 def cmd_perft(args) -> int:
     """Print the leaf count from the start, to check the move generator against published counts."""
-    from boardhub.games.othello.engine import START
-    from boardhub.games.othello.perft import perft
     print(perft(START, args.depth))
     return 0
 
 
 def cmd_engine(args) -> int:
     """A boardhub AI as a Gomocup brain on stdin/stdout, for other GUIs and tournament managers."""
-    from boardhub.games.gomoku.brain import serve
     try:
-        ai = games.get(args.game).make_ai(args.ai, seed=args.seed)
+        ai = get_game(args.game).make_ai(args.ai, seed=args.seed)
     except ValueError as exc:
         print(f"engine: {exc}", file=sys.stderr)
         return 2
@@ -108,10 +108,10 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="boardhub", description="boardhub command line")
     sub = parser.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("ais", help="list a game's AIs")
-    p.add_argument("game", choices=games.GAME_KEYS)
+    p.add_argument("game", choices=GAME_KEYS)
     p = sub.add_parser("arena", help="play AIs against each other headless",
                        epilog="Game options follow, e.g. --rows 3 --cols 5 for dots.")
-    p.add_argument("game", choices=games.GAME_KEYS)
+    p.add_argument("game", choices=GAME_KEYS)
     p.add_argument("--a", help="AI name, name:level, or py:module:function")
     p.add_argument("--b")
     p.add_argument("--tournament", metavar="AI1,AI2,...",

@@ -13,16 +13,15 @@ import sys
 import tempfile
 import time
 import traceback
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 
-from boardhub import games
 from boardhub.app import FPS, App
 from boardhub.core import saves
-from boardhub.scenes.game import GameScene
-from boardhub.scenes.menu import MenuScene
-from boardhub.scenes.setup import default_config
+from boardhub.core.game import GameEntry, all_games
+from boardhub.core.session import GameSession, GameSetup
 
 MOVES = 4
 LIMIT = 0.1  # seconds per AI move: enough for every AI to answer, short enough to be quick
@@ -78,10 +77,10 @@ def run_games(folder: Path, size: tuple[int, int], moves: int, report: Report) -
     app = App(size)
     try:
         app.settings.ava_delay = 0.0  # no pause between AI moves (only this run's settings file)
-        app.push(MenuScene(app))
+        app.open("menu")
         frames(app, 0.1)
         report.line(f"smoke: menu ok -> {screenshot(app, folder / 'menu.png')}")
-        for game in games.all_games():
+        for game in all_games():
             played = play(app, game, moves)
             path = screenshot(app, folder / f"{game.key}.png")
             report.line(f"smoke: {game.key} ok, {played} moves -> {path}")
@@ -91,12 +90,11 @@ def run_games(folder: Path, size: tuple[int, int], moves: int, report: Report) -
         app.close()
 
 
-def play(app: App, game: games.GameEntry, moves: int) -> int:
+def play(app: App, game: GameEntry, moves: int) -> int:
     """Open `game` AI against AI with its default AIs and let them make `moves` moves."""
     # referee off: a slow machine must not turn a late answer into a failed smoke run
-    config = {**default_config(game, "ava"), "limit": LIMIT, "referee": False}
-    scene = GameScene(app, game, config)
-    app.push(scene)
+    setup = replace(GameSetup.default(game.key, "ava"), limit=LIMIT, referee=False)
+    scene = app.open("game", GameSession.new(setup, app.start_worker))
     match = scene.match
     give_up = time.monotonic() + TIMEOUT
     while len(match.history) < moves and not match.is_over:
@@ -107,7 +105,7 @@ def play(app: App, game: games.GameEntry, moves: int) -> int:
     if match.forfeit is not None:
         raise SmokeFailure(f"{game.key}: {match.forfeit.detail}")
     played = len(match.history)
-    match.toggle_pause()  # the screenshot shows the moves counted, drawn in full
+    scene.session.toggle_pause()  # the screenshot shows the moves counted, drawn in full
     frames(app, SETTLE + app.settings.animation_seconds)
     return played
 

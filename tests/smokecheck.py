@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pygame
 
-from boardhub.games import GAME_KEYS
+from boardhub.core.game import GAME_KEYS
 from boardhub.smoke import MOVES
 
 

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from boardhub import games
+from boardhub.core.game import get_game
 from boardhub.core import worker as worker_module
 from boardhub.core.arena import play_series
 from boardhub.core.rules import FORFEIT_REASONS
@@ -102,7 +102,7 @@ def test_an_engine_that_does_not_exist_stops_the_series_before_it_starts():
 def test_the_first_move_does_not_pay_for_the_start_of_the_ai_process():
     """A series starts its AI process and asks at once: the process's start-up and the import of the
     game's modules are not the first AI's thinking time, or it would lose on time at short limits."""
-    dots = games.get("dots")
+    dots = get_game("dots")
     worker = ProcessWorker()
     try:
         job = worker.submit("dots", "easy", dots.rules.new_game({}, 1), 0.05)

@@ -10,7 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from boardhub import games
+from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.rules import IllegalMove
 
 
@@ -105,7 +105,7 @@ GAME_OPTIONS = {"dots": st.fixed_dictionaries({"rows": st.integers(1, 7), "cols"
 
 
 def playout(key, options, seed):
-    game = games.get(key)
+    game = get_game(key)
     rules = game.rules
     rng = random.Random(seed)
     state = rules.new_game(options, seed)
@@ -134,7 +134,7 @@ def playout(key, options, seed):
     assert out.winner is None or 0 <= out.winner < rules.num_players(options)
 
 
-@pytest.mark.parametrize("key", games.GAME_KEYS)
+@pytest.mark.parametrize("key", GAME_KEYS)
 def test_random_playouts(key):
     @settings(max_examples=40, deadline=None)
     @given(options=GAME_OPTIONS[key], seed=st.integers(0, 2**31))

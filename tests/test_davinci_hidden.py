@@ -11,14 +11,14 @@ import time
 
 import pytest
 
-from boardhub import games
+from boardhub.core.game import get_game
 from boardhub.games.davinci import ai
 from boardhub.games.davinci.engine import (BLACK, JOKER, PHASES, WHITE, DavinciRules, order_key,
                                            starting_tiles)
 from test_davinci_rules import play, position
 
 RULES = DavinciRules()
-GAME = games.get("davinci")
+GAME = get_game("davinci")
 
 
 def every_ai() -> list[str]:

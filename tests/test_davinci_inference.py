@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from boardhub import games
+from boardhub.core.game import get_game
 from boardhub.games.davinci import expert as expert_module
 from boardhub.games.davinci.engine import BLACK, JOKER, WHITE, DavinciRules, DavinciView, Tile, order_key
 from boardhub.games.davinci.expert import ExpertAI, bluff_weights, hint, ruled_out, seat_belief
@@ -246,7 +246,7 @@ def test_expert_plays_whole_games_legally(players, deal_jokers):
     rules = DavinciRules()
     for seed in range(3):
         state = rules.new_game({"players": players, "deal_jokers": deal_jokers}, seed)
-        ais = [ExpertAI(seed=s) if s % 2 == 0 else games.get("davinci").make_ai("seed:hard", seed=s)
+        ais = [ExpertAI(seed=s) if s % 2 == 0 else get_game("davinci").make_ai("seed:hard", seed=s)
                for s in range(players)]
         while not rules.is_over(state):
             seat = rules.to_move(state)
@@ -288,7 +288,7 @@ def test_expert_decides_from_its_view_alone():
 
 
 def test_expert_is_in_the_registry():
-    game = games.get("davinci")
+    game = get_game("davinci")
     assert isinstance(game.make_ai("expert", seed=1), ExpertAI)
 
 
@@ -303,6 +303,6 @@ def test_seat_belief_ignores_seats_without_hidden_tiles():
 
 
 def test_the_hint_runs_as_the_apps_analysis_job():
-    game = games.get("davinci")
+    game = get_game("davinci")
     view = DavinciRules().view(DavinciRules().new_game({"players": 3}, 4), 1)
     assert game.make_ai("@analysis").choose(view, 0.0) == hint(view)

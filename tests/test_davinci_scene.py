@@ -3,11 +3,11 @@ that stay hidden in every pixel the human can see."""
 import pytest
 from uidriver import click
 
-from boardhub import games
+from boardhub.core.game import get_game
 from boardhub.games.davinci.engine import BLACK
 from boardhub.scenes.game import GameScene
 
-DAVINCI = games.get("davinci")
+DAVINCI = get_game("davinci")
 
 
 def pvp_against(app, ai=None, players=2, seed=5) -> GameScene:

@@ -1,10 +1,10 @@
 """Dots and Boxes rules and notation, checked against the source's examples."""
 import pytest
 
-from boardhub import games
+from boardhub.core.game import get_game
 from boardhub.core.rules import IllegalMove
 
-rules = games.get("dots").rules
+rules = get_game("dots").rules
 
 
 def play(state, *moves):

@@ -18,7 +18,7 @@ import zlib
 import pytest
 from fuzzing import Fuzzer
 
-from boardhub import games
+from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.app import App
 from boardhub.core import saves
 from boardhub.core.match import Match, Timing
@@ -71,7 +71,7 @@ def config(game, seats, limit=0.5, referee=False) -> dict:
 
 
 def game_scene(app, key: str, mode: str) -> GameScene:
-    game = games.get(key)
+    game = get_game(key)
     n = game.rules.num_players(OPTIONS[key])
     thinker, other = AIS[key]
     seats = {"pvp": [None] * n,
@@ -90,7 +90,7 @@ def game_scene(app, key: str, mode: str) -> GameScene:
 @functools.lru_cache(maxsize=None)
 def random_game(key: str, seed: int) -> tuple:
     """The moves of a game played to its end by random legal moves (computed once per game)."""
-    game = games.get(key)
+    game = get_game(key)
     rules, rng = game.rules, random.Random(seed)
     state, moves = rules.new_game(OPTIONS[key], seed), []
     while not rules.is_over(state):
@@ -101,7 +101,7 @@ def random_game(key: str, seed: int) -> tuple:
 
 def finished_match(app, key: str, seed: int) -> GameScene:
     """A finished game between people, on the screen."""
-    game = games.get(key)
+    game = get_game(key)
     seats = make_seats([None] * game.rules.num_players(OPTIONS[key]))
     match = Match(game, seats, OPTIONS[key], seed=seed, timing=Timing())
     match.replay(list(random_game(key, seed)))
@@ -114,7 +114,7 @@ def build_result(key: str):
     def build(app):
         if key == "dots":  # an AI that raises: the result is a forfeit, and Play again meets it again
             fresh_settings(app, ai_delay=0.0)
-            game = games.get("dots")
+            game = get_game("dots")
             app.push(GameScene(app, game, config(game, ["py:aihelpers:crashing", None], referee=True)))
             deadline = time.monotonic() + 20
             while not isinstance(app.top, ResultScene):
@@ -138,7 +138,7 @@ def build_game(key: str, mode: str):
 def build_setup(key: str, mode: str):
     def build(app):
         fresh_settings(app)
-        app.push(SetupScene(app, games.get(key), mode))
+        app.push(SetupScene(app, get_game(key), mode))
         return app.top
     return build
 
@@ -154,7 +154,7 @@ def build_pause(key: str):
 def build_rules(key: str):
     def build(app):
         fresh_settings(app)
-        app.push(RulesScene(app, games.get(key)))
+        app.push(RulesScene(app, get_game(key)))
         return app.top
     return build
 
@@ -180,7 +180,7 @@ def build_settings(app):
 def build_learning(app):
     fresh_settings(app)
     menu = app.top
-    game = games.get("othello")
+    game = get_game("othello")
     (label, page), = game.pages
     menu.open_page(game, page)
     return app.top
@@ -188,7 +188,7 @@ def build_learning(app):
 
 def saved_game(key: str, moves: int | None = None) -> saves.SavedGame:
     """A game between people in the saves folder: finished, or its first `moves` moves."""
-    game = games.get(key)
+    game = get_game(key)
     seed = zlib.crc32(key.encode())
     match = Match(game, make_seats([None] * game.rules.num_players(OPTIONS[key])), OPTIONS[key], seed=seed)
     match.replay(list(random_game(key, seed))[:moves])
@@ -201,7 +201,7 @@ def saved_game(key: str, moves: int | None = None) -> saves.SavedGame:
 def build_saves(app):
     """The saved games: one of each game, an unfinished one and a file that cannot be read."""
     fresh_settings(app)
-    for key in games.GAME_KEYS:
+    for key in GAME_KEYS:
         saved_game(key)
     saved_game("dots", moves=3)
     saves.atomic_write_text(saves.games_dir() / "fuzz-damaged.json", '{"format": 1, "kind": "ga')
@@ -226,7 +226,7 @@ def build_stats(app):
 
 TARGETS = {"menu": build_menu, "settings": build_settings, "learned-boards": build_learning,
            "saves": build_saves, "stats": build_stats}
-for _key in games.GAME_KEYS:
+for _key in GAME_KEYS:
     for _mode in ("pvp", "pva", "ava"):
         TARGETS[f"setup-{_key}-{_mode}"] = build_setup(_key, _mode)
         TARGETS[f"game-{_key}-{_mode}"] = build_game(_key, _mode)

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 from matchdriver import play_out
 
-from boardhub import cli, games
+from boardhub import cli
+
+from boardhub.core.game import get_game
 from boardhub.core.ai import AISpec
 from boardhub.core.external import EngineError, EngineProcess, engine_spec
 from boardhub.core.match import Match, Seat, Timing
@@ -24,7 +26,7 @@ from boardhub.games.gomoku.gomocup import RULE_BITS, from_gomocup, rule_from_bit
 
 FAKE = Path(__file__).with_name("fake_pbrain.py")
 ROOT = FAKE.parent.parent
-GOMOKU = games.get("gomoku")
+GOMOKU = get_game("gomoku")
 RULES = GomokuRules()
 FREESTYLE_15 = {"size": 15, "rule": "freestyle"}
 NORMAL_FINISH = ("five", "full")

@@ -1,11 +1,11 @@
 """The Gomoku board in the app, headless: clicks, refusals, forbidden points and the winning line."""
 from uidriver import click
 
-from boardhub import games
-from boardhub.games.gomoku.scene import FORBIDDEN, STONE, WIN_LINE
+from boardhub.core.game import get_game
+from boardhub.games.gomoku.ui.board import FORBIDDEN, STONE, WIN_LINE
 from boardhub.scenes.game import GameScene
 
-GOMOKU = games.get("gomoku")
+GOMOKU = get_game("gomoku")
 
 
 def pvp(app, **options) -> GameScene:

@@ -5,12 +5,12 @@ import time
 
 import pytest
 
-from boardhub import games
+from boardhub.core.game import get_game
 from boardhub.core.arena import play_game
 from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.worker import ThreadWorker
 
-DOTS = games.get("dots")
+DOTS = get_game("dots")
 FAST = dict(ai_delay=0.0, chain_delay=0.0)
 
 
@@ -151,7 +151,7 @@ def test_arena_refuses_unknown_ais():
 
 
 def test_scripting_api():
-    dots = games.get("dots")
+    dots = get_game("dots")
     ai = dots.ais["normal"](seed=1)
     state = dots.rules.new_game({"rows": 2, "cols": 2})
     while not dots.rules.is_over(state):

@@ -9,11 +9,11 @@ import pytest
 from boardhub import cli
 from boardhub.core.arena import SeriesResult, elo_ratings, play_tournament
 from boardhub.core.worker import ThreadWorker
-from boardhub.games import get
+from boardhub.core.game import get_game as get
 from boardhub.games.othello import learning
 from boardhub.games.othello.ai import NO_MOVE, GreedyAI, LookAhead, PositionalAI
 from boardhub.games.othello.engine import BLACK, PASS, START, WHITE, flips, moves_mask, parse_square, play
-from boardhub.games.othello.heatmap import export_png
+from boardhub.games.othello.ui.heatmap import export_png
 from boardhub.games.othello.learning import Learning
 
 CORNERS = {"a1", "h1", "a8", "h8"}

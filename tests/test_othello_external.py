@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 from matchdriver import play_out
 
-from boardhub import cli, games
+from boardhub import cli
+
+from boardhub.core.game import get_game
 from boardhub.core.ai import AISpec
 from boardhub.core.arena import play_series
 from boardhub.core.external import EngineError, EngineProcess, EngineTimeout, engine_spec
@@ -26,7 +28,7 @@ from boardhub.games.othello.external import GtpEngine, NBoardEngine, game_record
 
 FAKE = Path(__file__).with_name("fake_othello_engine.py")
 ROOT = FAKE.parent.parent
-OTHELLO = games.get("othello")
+OTHELLO = get_game("othello")
 RULES = OthelloRules()
 ADAPTERS = {"gtp": GtpEngine, "nboard": NBoardEngine}
 

@@ -4,12 +4,12 @@ import random
 import pytest
 from uidriver import click
 
-from boardhub import games
+from boardhub.core.game import get_game
 from boardhub.games.othello.engine import PASS, parse_square
-from boardhub.games.othello.scene import DISC, LAST_MOVE
+from boardhub.games.othello.ui.board import DISC, LAST_MOVE
 from boardhub.scenes.game import GameScene
 
-OTHELLO = games.get("othello")
+OTHELLO = get_game("othello")
 
 
 def pvp(app) -> GameScene:
@@ -96,7 +96,7 @@ def test_the_evaluation_overlay_scores_every_legal_square(app):
 
 
 def test_the_learned_boards_page_shows_heat_maps_and_exports_a_png(app, saves_folder):
-    from boardhub.games.othello.learning_page import LearningScene
+    from boardhub.games.othello.ui.learning_page import LearningScene
     menu = app.top
     page_button = menu.cards[1][2][-1]
     assert page_button.label == "Learned boards"

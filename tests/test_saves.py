@@ -10,7 +10,7 @@ import pygame
 import pytest
 from uidriver import click, frames, key
 
-from boardhub import games
+from boardhub.core.game import get_game
 from boardhub.core import saves
 from boardhub.core.match import Match, Seat
 from boardhub.core.stats import Stats
@@ -22,11 +22,11 @@ from boardhub.scenes.settings import SettingsScene
 from boardhub.scenes.setup import default_config
 from boardhub.scenes.stats import StatsScene
 
-DOTS = games.get("dots")
+DOTS = get_game("dots")
 
 
 def new_game(app, game_key="dots", seats=(None, None), **options):
-    game = games.get(game_key)
+    game = get_game(game_key)
     config = default_config(game, "pvp")
     config["seats"] = list(seats)
     config["options"].update(options)

@@ -4,7 +4,7 @@ import pytest
 from test_scenes import start
 from uidriver import click, frames
 
-from boardhub import games
+from boardhub.core.game import get_game
 from boardhub.core.match import Match, Timing
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.result import ResultScene
@@ -72,7 +72,7 @@ def test_undo_then_result_in_one_frame_shows_no_result_of_a_game_in_progress(app
 
 def game_of(app, key: str, seats: list, options: dict | None = None, moves: tuple = ()) -> GameScene:
     """A game on the screen over the menu, with `moves` already played."""
-    game = games.get(key)
+    game = get_game(key)
     worker = app.worker if any(seats) else None
     match = Match(game, make_seats(seats), options or {}, seed=1, timing=Timing(ai_delay=0.0), worker=worker)
     match.replay(list(moves))
@@ -86,7 +86,7 @@ def random_moves(key: str, count: int, seed: int = 3) -> list:
     """Up to `count` random legal moves from the start, stopping one move before the game would end."""
     import random
 
-    rules, rng = games.get(key).rules, random.Random(seed)
+    rules, rng = get_game(key).rules, random.Random(seed)
     state, moves = rules.new_game({}, 1), []
     while len(moves) < count:
         move = rng.choice(list(rules.legal_moves(state)))

@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from boardhub import games
+from boardhub.core.game import get_game
 from boardhub.core import saves
 from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.worker import ProcessWorker, Worker
@@ -58,7 +58,7 @@ def play_series(game_key: str, a: str, b: str, games_count: int, limit: float = 
 
     `on_game(result so far)` is called after each game, for a caller's own progress display.
     """
-    game = games.get(game_key)
+    game = get_game(game_key)
     for spec in (a, b):  # a bad name fails here, before any game starts
         game.make_ai(spec)
     own_worker = worker is None
@@ -227,7 +227,7 @@ def play_tournament(game_key: str, players: list[str], games_per_pair: int, limi
     """A round robin: every pair of `players` plays a series of `games_per_pair`, colours alternating."""
     if len(players) < 2 or len(set(players)) != len(players):
         raise ValueError("a tournament needs two or more different AIs")
-    game = games.get(game_key)
+    game = get_game(game_key)
     for spec in players:  # a bad name fails here, before any game starts
         game.make_ai(spec)
     pairs = list(itertools.combinations(players, 2))

@@ -12,10 +12,13 @@ import itertools
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 from boardhub.core.rules import IllegalMove, Outcome
 from boardhub.core.worker import Job, Worker
+
+if TYPE_CHECKING:
+    from boardhub.core.game import GameEntry
 
 # Referee tolerance: the time an answer needs to cross from the AI's process.
 REFEREE_GRACE = 0.05
@@ -53,6 +56,28 @@ class Played:
     seconds: float
 
 
+@dataclass(frozen=True)
+class MoveMade:
+    """`seat` played `move` (by a click, an AI's answer or a record), the `ply`-th of the game."""
+
+    seat: int
+    move: Any
+    ply: int
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class HistoryMoved:
+    """Undo, redo or a step back in a replay changed the position."""
+
+
+MatchEvent = Union[MoveMade, GameEnded, HistoryMoved]
+
+
 @dataclass
 class Timing:
     """The match's pacing, set by the scene (delays are presentation, never the AI's)."""
@@ -68,7 +93,7 @@ class Match:
 
     _tokens = itertools.count(1)
 
-    def __init__(self, game, seats: list[Seat], options: dict | None = None, seed: int | None = None,
+    def __init__(self, game: "GameEntry", seats: list[Seat], options: dict | None = None, seed: int | None = None,
                  timing: Timing | None = None, worker: Worker | None = None) -> None:
         self.game = game
         self.rules = game.rules
@@ -94,7 +119,7 @@ class Match:
         self._show_at = 0.0
         # one token per seat and match: the worker keeps one AI object per token
         self._tokens_by_seat = [next(self._tokens) for _ in self.seats]
-        self.events: list[tuple[str, Any]] = []
+        self.events: list[MatchEvent] = []
 
     # ---------------------------------------------------------------- reading
     @property
@@ -156,7 +181,7 @@ class Match:
         self.forfeit = outcome
         self.generation += 1
         self._job, self._ready = None, None
-        self.events.append(("over", outcome))
+        self.events.append(GameEnded(outcome))
 
     def _push(self, move: Any, seconds: float, now: float) -> None:
         seat = self.to_move
@@ -165,9 +190,9 @@ class Match:
         self.history.append(Played(seat, move, seconds))
         self.redo_stack.clear()
         self._new_turn(now)
-        self.events.append(("move", (seat, move)))
+        self.events.append(MoveMade(seat, move, len(self.history)))
         if self.is_over:
-            self.events.append(("over", self.outcome))
+            self.events.append(GameEnded(self.outcome))
 
     def _new_turn(self, now: float) -> None:
         self.generation += 1
@@ -219,15 +244,25 @@ class Match:
             return repr(move)
 
     def _start_search(self, seat: int, now: float) -> None:
-        if self.worker is None:
-            raise RuntimeError("a match with AI seats needs a worker")
         same_seat = bool(self.history) and self.history[-1].seat == seat
         delay = min(self.timing.chain_delay, self.timing.ai_delay) if same_seat else self.timing.ai_delay
         self._show_at = self._turn_start + delay
-        view = self.rules.view(self.state, seat)
-        self._job = self.worker.submit(self.game.key, self.seats[seat].ai, view,
-                                       self.timing.limit, token=self._tokens_by_seat[seat],
-                                       seed=self.seed * 31 + seat, history=tuple(self.moves))
+        self._job = self.ask(self.seats[seat].ai, seat, self.timing.limit, token=self._tokens_by_seat[seat],
+                             seed=self.seed * 31 + seat)
+
+    def ask(self, ai: str, seat: int | None, limit: float, token: Any = None, seed: int | None = None,
+            worker: Worker | None = None) -> Job:
+        """A job for the worker on this position, seen from `seat` (None: a spectator).
+
+        The one place where a position leaves for an AI: the job carries the
+        seat's view and the history its rules call public for that seat, never
+        the state itself, so an AI or an analysis cannot read hidden tiles.
+        """
+        worker = worker or self.worker
+        if worker is None:
+            raise RuntimeError("asking an AI needs a worker")
+        return worker.submit(self.game.key, ai, self.rules.view(self.state, seat), limit, token=token,
+                                  seed=seed, history=self.rules.public_history(self.moves, seat))
 
     def _lose(self, seat: int, reason: str, detail: str) -> None:
         others = [i for i in range(len(self.seats)) if i != seat]
@@ -268,7 +303,7 @@ class Match:
         if self.kind == "AvA":
             self.paused = True
         self._new_turn(now)
-        self.events.append(("undo", None))
+        self.events.append(HistoryMoved())
         return True
 
     def take_back(self, now: float | None = None) -> bool:
@@ -277,7 +312,7 @@ class Match:
             return False
         self._take_back()
         self._new_turn(time.monotonic() if now is None else now)
-        self.events.append(("undo", None))
+        self.events.append(HistoryMoved())
         return True
 
     def _take_back(self) -> None:
@@ -300,9 +335,9 @@ class Match:
             if self._stop_at() or self.is_over:
                 break
         self._new_turn(now)
-        self.events.append(("redo", None))
+        self.events.append(HistoryMoved())
         if self.is_over:
-            self.events.append(("over", self.outcome))
+            self.events.append(GameEnded(self.outcome))
         return True
 
     def replay(self, moves: list[Any], seconds: list[float] = ()) -> None:
@@ -327,7 +362,7 @@ class Match:
                     self.worker.release(token)
         self._job = self._ready = None
 
-    def drain_events(self) -> list[tuple[str, Any]]:
+    def drain_events(self) -> list[MatchEvent]:
         events, self.events = self.events, []
         return events
 
@@ -343,7 +378,7 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, game, data: dict, timing: Timing | None = None,
+    def from_json(cls, game: "GameEntry", data: dict, timing: Timing | None = None,
                   worker: Worker | None = None) -> "Match":
         """Rebuild a saved match by replaying its moves; a bad record raises ValueError."""
         timing = timing or Timing()

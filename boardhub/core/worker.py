@@ -20,7 +20,9 @@ import time
 import traceback
 from dataclasses import dataclass, field, replace
 from multiprocessing.reduction import ForkingPickler
-from typing import Any
+from typing import Any, Callable
+
+from boardhub.core.game import get_game
 
 # How long past its deadline an AI may run before it is treated as hung and its
 # process is replaced; far beyond any referee tolerance, so only runaways hit it.
@@ -108,10 +110,9 @@ class _AICache:
         self.limit = limit
 
     def get(self, req: Request):
-        from boardhub import games
         key = (req.game, req.ai, req.token)
         if req.token is None or key not in self.ais:
-            ai = games.get(req.game).make_ai(req.ai, seed=req.seed)
+            ai = get_game(req.game).make_ai(req.ai, seed=req.seed)
             if req.token is None:
                 return ai
             if len(self.ais) >= self.limit:
@@ -190,9 +191,15 @@ def _child_main(conn) -> None:
 
 
 class Worker(ABC):
-    """The queue of jobs and the thread that serves them; subclasses say where they run."""
+    """The queue of jobs and the thread that serves them; subclasses say where they run.
+
+    `on_done`, if set, is called on the worker thread after each job finishes:
+    a window that sleeps until something happens sets it to wake itself, so an
+    answer shows without the window polling for it.
+    """
 
     _ids = itertools.count(1)
+    on_done: Callable[[], None] | None = None
 
     def __init__(self) -> None:
         self._queue: queue.Queue[Job | Release | None] = queue.Queue()
@@ -237,6 +244,16 @@ class Worker(ABC):
             except Exception as exc:  # this thread must outlive any job: a waiting match would hang
                 if not job.done:
                     job._finish(error=f"the worker failed: {type(exc).__name__}: {exc}")
+            self._notify()
+
+    def _notify(self) -> None:
+        """Tell the owner a job is done; its callback must not stop this thread."""
+        callback = self.on_done
+        if callback is not None:
+            try:
+                callback()
+            except Exception:
+                pass
 
     @abstractmethod
     def _run(self, job: Job, request: Request) -> None:

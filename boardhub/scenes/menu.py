@@ -1,13 +1,11 @@
 """The main menu: one card per game with the source's three modes, Continue, Settings."""
 from __future__ import annotations
 
-import importlib
-
 import pygame
 
-from boardhub import games
 from boardhub.core import saves
-from boardhub.scenes.saves_browser import latest_unfinished
+from boardhub.core.game import GameEntry, all_games, get_game
+from boardhub.core.session import GameSession, GameSetup, latest_unfinished
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button
@@ -18,8 +16,8 @@ MODES = (("Player vs Player", "pvp"), ("Player vs AI", "pva"), ("AI vs AI", "ava
 class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.games = games.all_games()
-        self.cards: list[tuple[games.GameEntry, pygame.Rect, list[Button]]] = []
+        self.games = all_games()
+        self.cards: list[tuple[GameEntry, pygame.Rect, list[Button]]] = []
         for g in self.games:
             buttons = [Button(label, lambda g=g, m=mode: self.open_setup(g, m)) for label, mode in MODES]
             buttons.append(Button("Rules", lambda g=g: self.open_rules(g)))
@@ -82,42 +80,36 @@ class MenuScene(Scene):
                 b.rect = pygame.Rect(round(cx + 24 * s + col * (half + 10 * s)), round(by + row * 44 * s),
                                      round(half), round(38 * s))
 
-    def open_setup(self, game, mode: str) -> None:
-        from boardhub.scenes.setup import SetupScene
-        self.app.push(SetupScene(self.app, game, mode))
+    def open_setup(self, game: GameEntry, mode: str) -> None:
+        setup = self.app.last_setup.get((game.key, mode)) or GameSetup.default(game.key, mode)
+        self.app.open("setup", setup)
 
-    def open_rules(self, game) -> None:
-        from boardhub.scenes.rules_page import RulesScene
-        self.app.push(RulesScene(self.app, game))
+    def open_rules(self, game: GameEntry) -> None:
+        self.app.open("rules", game)
 
-    def open_page(self, game, page: str) -> None:
-        module, _, cls = page.partition(":")
-        self.app.push(getattr(importlib.import_module(module), cls)(self.app, game))
+    def open_page(self, game: GameEntry, page) -> None:
+        self.app.push(page(self.app, game))
 
     def open_saves(self) -> None:
-        from boardhub.scenes.saves_browser import SavesScene
-        self.app.push(SavesScene(self.app))
+        self.app.open("saves")
 
     def open_stats(self) -> None:
-        from boardhub.scenes.stats import StatsScene
-        self.app.push(StatsScene(self.app))
+        self.app.open("stats")
 
     def open_settings(self) -> None:
-        from boardhub.scenes.settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def continue_game(self) -> None:
-        from boardhub.scenes.game import GameScene
         if self.resumable is None:
             return
         try:
-            scene = GameScene.from_save(self.app, self.resumable)
+            session = GameSession.resume(self.resumable, self.app.start_worker)
         except ValueError as exc:
             self.resumable = None
             self.continue_button.visible = False
             self.error = f"The saved game cannot be resumed: {exc}"
             return
-        self.app.push(scene)
+        self.app.open("game", session)
 
     def quit(self) -> None:
         self.app.running = False
@@ -153,7 +145,7 @@ class MenuScene(Scene):
             b.draw(surface)
         if self.resumable is not None:
             data = self.resumable.data
-            note = f"Continue: {games.get(data['game']).title}, {data.get('players', '')}, " \
+            note = f"Continue: {get_game(data['game']).title}, {data.get('players', '')}, " \
                    f"move {len(data.get('moves', [])) + 1}"
             theme.text(surface, note, 20 * s, (w / 2, h - 110 * s), theme.MUTED, "center")
         if self.error:

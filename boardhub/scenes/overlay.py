@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from boardhub.core.session import GameSession
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button
@@ -63,3 +64,18 @@ class PanelScene(Scene):
                        "center")
         for b in self.buttons:
             b.draw(surface)
+
+
+class GamePanel(PanelScene):
+    """A panel over a game, which may start it again or change its setup."""
+
+    def __init__(self, app, session: GameSession, buttons: list[Button],
+                 lines: list[tuple[str, tuple]] = ()) -> None:
+        self.session = session
+        super().__init__(app, buttons, lines)
+
+    def restart(self) -> None:
+        self.app.replace("game", self.session.restart())
+
+    def change_setup(self) -> None:
+        self.app.replace("setup", self.session.setup)

@@ -1,29 +1,21 @@
 """The pause menu (Esc in a game)."""
 from __future__ import annotations
 
-from boardhub.scenes.overlay import PanelScene
+from boardhub.core.session import GameSession
+from boardhub.scenes.overlay import GamePanel
 from boardhub.ui.widgets import Button
 
 
-class PauseScene(PanelScene):
+class PauseScene(GamePanel):
     title = "Paused"
 
-    def __init__(self, app, game_scene) -> None:
-        self.game_scene = game_scene
+    def __init__(self, app, session: GameSession) -> None:
         buttons = [
             Button("Resume", self.close, primary=True),
-            Button("Restart", self.closing(game_scene.restart)),
-            Button("Change setup", self.closing(game_scene.change_setup)),
-            Button("Settings", self.settings),
-            Button("Rules", self.rules),
-            Button("Main menu", game_scene.to_menu),
+            Button("Restart", self.closing(self.restart)),
+            Button("Change setup", self.closing(self.change_setup)),
+            Button("Settings", lambda: self.app.replace("settings")),
+            Button("Rules", lambda: self.app.replace("rules", session.entry)),
+            Button("Main menu", lambda: self.app.reset("menu")),
         ]
-        super().__init__(app, buttons)
-
-    def settings(self) -> None:
-        from boardhub.scenes.settings import SettingsScene
-        self.app.replace(SettingsScene(self.app))
-
-    def rules(self) -> None:
-        from boardhub.scenes.rules_page import RulesScene
-        self.app.replace(RulesScene(self.app, self.game_scene.game))
+        super().__init__(app, session, buttons)

@@ -10,55 +10,15 @@ from datetime import datetime
 
 import pygame
 
-from boardhub import games
 from boardhub.core import saves
-from boardhub.scenes.game import fit, saved_match
+from boardhub.core.game import get_game
+from boardhub.core.session import GameSession, load_entries
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button
 
 CONFIRM_SECONDS = 3.0
 DOUBLE_CLICK = 0.4
-
-# (file name, modification time, size) -> why it cannot be used, "" if it can
-_checked: dict[tuple[str, float, int], str] = {}
-
-
-def problem(saved: saves.SavedGame) -> str:
-    """Why a readable file still cannot be resumed: an unknown game or a bad move ("" if none)."""
-    try:
-        st = saved.path.stat()
-        key = (saved.path.name, st.st_mtime, st.st_size)
-    except OSError as exc:
-        return f"{saved.path.name}: {exc}"
-    if key not in _checked:
-        try:
-            saved_match(saved)
-            _checked[key] = ""
-        except ValueError as exc:
-            _checked[key] = str(exc)
-    return _checked[key]
-
-
-def load_entries() -> list[saves.SavedGame]:
-    """The games folder, each file checked: unusable ones carry their reason."""
-    out = []
-    for saved in saves.list_games():
-        if saved.readable:
-            reason = problem(saved)
-            if reason:
-                saved = saves.SavedGame(saved.path, error=reason)
-        out.append(saved)
-    return out
-
-
-def latest_unfinished() -> saves.SavedGame | None:
-    """The game Continue resumes: the newest one not over."""
-    for saved in saves.list_games():
-        if saved.readable and not saved.finished and not problem(saved):
-            return saved
-    return None
-
 
 def when(stamp: str) -> str:
     """"21 Nov 2026, 23:59" from an ISO time."""
@@ -112,24 +72,22 @@ class SavesScene(Scene):
 
     # ---------------------------------------------------------------- actions
     def open_selected(self) -> None:
-        from boardhub.scenes.game import GameScene
-        self.push_scene(GameScene.from_save, "open")
+        self.open_game(lambda saved: GameSession.resume(saved, self.app.start_worker), "open")
 
     def replay_selected(self) -> None:
-        from boardhub.scenes.replay import ReplayScene
-        self.push_scene(ReplayScene, "replay")
+        self.open_game(GameSession.replay, "replay")
 
-    def push_scene(self, make, verb: str) -> None:
-        """The scene `make(app, saved)` builds for the chosen game, or why it cannot be built."""
+    def open_game(self, make, verb: str) -> None:
+        """The game scene of the session `make(saved)` builds for the chosen game, or why it cannot be built."""
         cur = self.current
         if cur is None or not cur.readable:
             return
         try:
-            scene = make(self.app, cur)
+            session = make(cur)
         except ValueError as exc:
             self.say(f"Cannot {verb} it: {exc}", theme.ERROR)
             return
-        self.app.push(scene)
+        self.app.open("game", session)
 
     def delete_selected(self) -> None:
         cur = self.current
@@ -189,6 +147,12 @@ class SavesScene(Scene):
         self.clock += dt
         self.sync_buttons()
 
+    def redraw_in(self) -> float | None:
+        """"Delete: sure?" turns back into "Delete" when its confirmation times out."""
+        if self.clock < self.confirm_until:
+            return self.confirm_until - self.clock
+        return None
+
     # ---------------------------------------------------------------- layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -213,7 +177,7 @@ class SavesScene(Scene):
     @staticmethod
     def title_of(saved: saves.SavedGame) -> str:
         try:
-            return games.get(saved.data["game"]).title
+            return get_game(saved.data["game"]).title
         except (KeyError, TypeError):
             return saved.path.name
 
@@ -223,7 +187,7 @@ class SavesScene(Scene):
         theme.panel(surface, self.panel)
         theme.text(surface, "Saved games", 40 * s, (self.panel.x + 28 * s, self.panel.y + 22 * s), theme.TEXT,
                    bold=True)
-        folder = fit(f"{len(self.entries)} in {saves.games_dir()}", 19 * s, self.panel.width - 56 * s)
+        folder = theme.fit(f"{len(self.entries)} in {saves.games_dir()}", 19 * s, self.panel.width - 56 * s)
         theme.text(surface, folder, 19 * s, (self.panel.x + 28 * s, self.panel.y + 64 * s), theme.MUTED)
         if not self.entries:
             theme.text(surface, "No saved games yet: every game you play is kept here, move by move.", 24 * s,
@@ -242,7 +206,7 @@ class SavesScene(Scene):
                    f"{len(self.entries)}: scroll for more"
             theme.text(surface, more, 18 * s, (r.right, self.panel.y + 64 * s), theme.MUTED, "topright")
         if self.message:
-            theme.text(surface, fit(self.message, 20 * s, self.panel.width - 56 * s), 20 * s,
+            theme.text(surface, theme.fit(self.message, 20 * s, self.panel.width - 56 * s), 20 * s,
                        (self.panel.centerx, self.panel.bottom - 80 * s), self.message_color, "midbottom")
         for b in self.buttons:
             b.draw(surface)
@@ -255,18 +219,18 @@ class SavesScene(Scene):
         date_w = theme.font(int(20 * s)).size(stamp)[0]
         theme.text(surface, stamp, 20 * s, (right, top), theme.MUTED, "topright")
         if not saved.readable:
-            theme.text(surface, fit(saved.path.name, 24 * s, row.width - date_w - 60 * s), 24 * s, (x, top),
+            theme.text(surface, theme.fit(saved.path.name, 24 * s, row.width - date_w - 60 * s), 24 * s, (x, top),
                        theme.TEXT, bold=True)
-            theme.text(surface, fit(f"Unreadable: {saved.error}", 20 * s, row.width - 32 * s), 20 * s, (x, mid),
+            theme.text(surface, theme.fit(f"Unreadable: {saved.error}", 20 * s, row.width - 32 * s), 20 * s, (x, mid),
                        theme.ERROR)
             return
         data = saved.data
         title = self.title_of(saved)
         kind = {"PvP": "Player vs Player", "PvA": "Player vs AI", "AvA": "AI vs AI"}.get(data.get("kind_of_game"), "")
         head = theme.text(surface, title, 24 * s, (x, top), theme.TEXT, bold=True)
-        players = fit(f"{data.get('players', '')}  ·  {kind}", 20 * s, row.width * 0.55 - head.width)
+        players = theme.fit(f"{data.get('players', '')}  ·  {kind}", 20 * s, row.width * 0.55 - head.width)
         theme.text(surface, players, 20 * s, (head.right + 14 * s, top + 3 * s), theme.MUTED)
         status = str(data.get("status", ""))
         color = theme.ACCENT if saved.finished else theme.TEXT
         label = f"Finished: {status}" if saved.finished else f"In progress: {status}"
-        theme.text(surface, fit(label, 20 * s, row.width - 32 * s), 20 * s, (x, mid), color)
+        theme.text(surface, theme.fit(label, 20 * s, row.width - 32 * s), 20 * s, (x, mid), color)

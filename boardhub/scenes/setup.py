@@ -8,7 +8,8 @@ from pathlib import Path
 import pygame
 
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
-from boardhub.core.match import Seat
+from boardhub.core.game import GameEntry
+from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button, Choice, TextField, Toggle
@@ -17,7 +18,7 @@ LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 ORDINALS = ("Moves first", "Moves second", "Moves third", "Moves fourth")
 
 
-def ai_choices(game) -> tuple[list, list[str]]:
+def ai_choices(game: GameEntry) -> tuple[list, list[str]]:
     """Human, every AI of the game with each of its levels ("greedy:5"), then its engine protocols."""
     values: list = [None]
     labels = ["Human"]
@@ -31,69 +32,21 @@ def ai_choices(game) -> tuple[list, list[str]]:
     return values, labels
 
 
-def seat_label(ai: str | None) -> str:
-    """How a seat is named: "Human", "Greedy 5 AI", "edax (GTP)"."""
-    if ai is None:
-        return "Human"
-    external = AISpec.parse(ai).external
-    if external is not None:
-        proto, argv = external
-        return f"{program_name(argv)} ({PROTOCOL_NAMES[proto]})"
-    return ai.replace(":", " ").capitalize() + " AI"
-
-
-def program_name(argv: list[str]) -> str:
-    """The engine's name: its program, or the script or module a Python interpreter runs."""
-    name = Path(argv[0]).stem
-    if name.startswith("python") and len(argv) > 1:
-        rest = argv[1:]
-        if rest[0] == "-m" and len(rest) > 1:
-            return rest[1]
-        scripts = [a for a in rest if not a.startswith("-")]
-        if scripts:
-            return Path(scripts[0]).stem
-    return name
-
-
-def default_config(game, mode: str) -> dict:
-    """The seats of the source's three modes: the human starts against an AI."""
-    ais = [a.name if not a.levels else f"{a.name}:{a.default_level}" for a in game.ai_entries]
-    strong, strongest = ais[-2] if len(ais) > 1 else ais[-1], ais[-1]
-    n = game.rules.num_players({})
-    seats = {"pvp": [None] * n, "pva": [None] + [strong] * (n - 1), "ava": [strong] + [strongest] * (n - 1)}[mode]
-    return {"seats": seats, "options": {o.key: o.default for o in game.options},
-            "limit": 0.5, "referee": mode == "ava"}
-
-
-def make_seats(ais: list[str | None]) -> list[Seat]:
-    """Seats with names people can tell apart: "Player 1", "You", "Hard AI 2"."""
-    humans = sum(a is None for a in ais)
-    names = []
-    for i, ai in enumerate(ais):
-        if ai is None:
-            names.append("You" if humans == 1 else f"Player {ais[:i + 1].count(None)}")
-        else:
-            base = seat_label(ai)
-            names.append(f"{base} {ais[:i + 1].count(ai)}" if ais.count(ai) > 1 else base)
-    return [Seat(ai, name) for ai, name in zip(ais, names)]
-
-
 class SetupScene(Scene):
-    def __init__(self, app, game, mode: str = "pva", config: dict | None = None) -> None:
+    def __init__(self, app, setup: GameSetup) -> None:
         super().__init__(app)
-        self.game = game
-        config = config or app.last_setup.get((game.key, mode)) \
-            or default_config(game, mode)
-        self.mode = mode
+        self.game = setup.entry
+        config = setup
+        self.mode = setup.mode
         self.seat_choices: list[Choice] = []
         self.engine_fields: list[TextField] = []  # an engine seat's command line, beside its choice
-        self.set_seats(config["seats"])
+        self.set_seats(config.seats)
         self.error = ""
         self.option_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices],
-                                          config["options"].get(o.key, o.default), lambda _: self.sync_seats()))
+                                          config.options.get(o.key, o.default), lambda _: self.sync_seats()))
                                for o in game.options]
-        self.limit = Choice(LIMITS, [f"{v:g} s" for v in LIMITS], config["limit"])
-        self.referee = Toggle(config["referee"], labels=("Off: late moves still count",
+        self.limit = Choice(LIMITS, [f"{v:g} s" for v in LIMITS], config.limit)
+        self.referee = Toggle(config.referee, labels=("Off: late moves still count",
                                                           "On: a late AI loses"))
         self.mode_buttons = [Button(label, lambda m=m: self.set_mode(m))
                              for label, m in (("Player vs Player", "pvp"), ("Player vs AI", "pva"),
@@ -114,7 +67,7 @@ class SetupScene(Scene):
         n = self.game.rules.num_players({o.key: c.value for o, c in self.option_choices})
         seats = self.seat_values()
         if n != len(seats):
-            extra = default_config(self.game, self.current_mode())["seats"][-1]
+            extra = GameSetup.default(self.game.key, self.current_mode()).seats[-1]
             self.set_seats((seats + [extra] * n)[:n])
         self.layout(self.size)
 
@@ -135,7 +88,7 @@ class SetupScene(Scene):
     def set_mode(self, mode: str) -> None:
         self.mode = mode
         n = len(self.seat_choices)
-        seats = default_config(self.game, mode)["seats"]
+        seats = list(GameSetup.default(self.game.key, mode).seats)
         self.set_seats((seats + seats[-1:] * n)[:n])
         self.referee.value = mode == "ava"
         self.layout(self.size)
@@ -148,10 +101,9 @@ class SetupScene(Scene):
             field.text = ai.partition(":")[2] if self._is_engine(self._choice_of(ai)) else field.text
         self.layout(self.size)
 
-    def config(self) -> dict:
-        return {"seats": self.seat_values(),
-                "options": {o.key: c.value for o, c in self.option_choices},
-                "limit": self.limit.value, "referee": self.referee.value}
+    def setup(self) -> GameSetup:
+        return GameSetup(self.game.key, tuple(self.seat_values()), {o.key: c.value for o, c in self.option_choices},
+                         self.limit.value, self.referee.value, self.current_mode())
 
     def engine_problem(self) -> str:
         """Why an engine seat cannot start, or ""."""
@@ -167,13 +119,12 @@ class SetupScene(Scene):
         return ""
 
     def start(self) -> None:
-        from boardhub.scenes.game import GameScene
         self.error = self.engine_problem()
         if self.error:
             return
-        config = self.config()
-        self.app.last_setup[(self.game.key, self.mode)] = config
-        self.app.replace(GameScene(self.app, self.game, config))
+        setup = self.setup()
+        self.app.last_setup[(self.game.key, setup.mode)] = setup
+        self.app.replace("game", GameSession.new(setup, self.app.start_worker))
 
     def widgets(self):
         yield from self.mode_buttons
@@ -223,6 +174,11 @@ class SetupScene(Scene):
                                              round(bw), round(48 * s))
         self.back_button.rect = pygame.Rect(round(x0), round(p.bottom - 70 * s), round(bw * 0.7), round(48 * s))
         self.x0 = x0
+
+    def redraw_in(self) -> float | None:
+        """A focused engine field's caret blinks; nothing else here moves on its own."""
+        times = [t for t in (f.redraw_in() for f in self.engine_fields) if t is not None]
+        return min(times) if times else None
 
     def process_event(self, event):
         for f in self.engine_fields:

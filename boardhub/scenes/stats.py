@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import pygame
 
-from boardhub import games
+from boardhub.core.game import all_games
+from boardhub.core.session import seat_label
 from boardhub.core.stats import Stats
-from boardhub.scenes.game import fit
 from boardhub.scenes.page import ScrollingPage
-from boardhub.scenes.setup import seat_label
 from boardhub.ui import theme
 
 COLUMNS = ("Won", "Drawn", "Lost", "Score")
@@ -25,7 +24,7 @@ class StatsScene(ScrollingPage):
     def build_lines(self) -> list[tuple[str, tuple]]:
         """One heading per game, then a row per opponent: ("kind", values)."""
         out: list[tuple[str, tuple]] = []
-        for g in games.all_games():
+        for g in all_games():
             rows = self.stats.rows(g.key)
             out.append(("game", (g.title,)))
             if not rows:
@@ -49,7 +48,7 @@ class StatsScene(ScrollingPage):
         for x, name in zip(cols_x, COLUMNS):
             theme.text(surface, name, 20 * s, (x, b.y - 30 * s), theme.MUTED, "topright")
         if self.stats.error:
-            theme.text(surface, fit(f"Not counting results: {self.stats.error}", 20 * s, self.panel.width - 80 * s),
+            theme.text(surface, theme.fit(f"Not counting results: {self.stats.error}", 20 * s, self.panel.width - 80 * s),
                        20 * s, (self.panel.x + 40 * s, self.panel.y + 76 * s), theme.ERROR)
         else:
             theme.text(surface, "Games of one player against the AIs count, each once, when they end.", 20 * s,

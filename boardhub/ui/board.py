@@ -1,15 +1,41 @@
-"""What a game's board view gives the game scene: drawing, hit-testing and animations."""
+"""What a game's board view gives the game scene: drawing, hit-testing, animations and intents.
+
+A board view never acts on the game: a click gives an intent (`Play` a move,
+or `Refuse` it with the reason) that the scene hands to the session, and
+`draw` reads the state and the `DrawContext` and changes nothing. What a board
+keeps is its own presentation: its animations, an overlay switched on, a
+tile picked for a guess.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Union
 
 import pygame
 
+from boardhub.core.game import GameEntry
+from boardhub.core.match import Match
 from boardhub.ui import theme
 
 
-@dataclass
+@dataclass(frozen=True)
+class Play:
+    """Play this move."""
+
+    move: Any
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """The click means no move: tell the player why."""
+
+    message: str
+
+
+Intent = Union[Play, Refuse, None]  # None: the click was taken (a first step such as picking a tile)
+
+
+@dataclass(frozen=True)
 class DrawContext:
     """What a board may show this frame; boards read it and never change it."""
 
@@ -18,35 +44,36 @@ class DrawContext:
     hints: bool
     last_move: bool
     animation: float  # seconds per animation (0: none)
-    labels: list[str]  # seat names
+    labels: tuple[str, ...]  # seat names
+    analysis: dict | None = None  # {move: value} of the position shown, when the board asked for it
+    humans: tuple[int, ...] = field(default=())  # the human seats
 
 
 class BoardView:
     """Base of every game's board: owns its rect and its running animations."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: GameEntry) -> None:
         self.game = game
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.scene = None  # the game scene showing this board, set by the scene
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """Fit the board of `state` (its size is fixed for a match) into `rect`."""
         self.rect = rect
 
     def move_at(self, pos: tuple[int, int], state: Any) -> Any | None:
-        """The legal move a click at `pos` means, or None."""
+        """The move a click at `pos` means, or None."""
         return None
 
-    def click(self, pos: tuple[int, int], match) -> tuple[Any | None, str | None]:
-        """(the move a human's click makes or None, what to tell them or None).
+    def click(self, pos: tuple[int, int], match: Match) -> Intent:
+        """What a human's click at `pos` asks for.
 
         Boards where a move takes several clicks (pick a tile, then a number)
-        keep the choice so far and answer (None, None) until it is complete.
+        keep the choice so far and answer None until it is complete.
         """
         move = self.move_at(pos, match.state)
-        return move, None if move is not None else self.miss_message()
+        return Play(move) if move is not None else Refuse(self.miss_message())
 
-    def move_label(self, match, index: int) -> str:
+    def move_label(self, match: Match, index: int) -> str:
         """How move `index` of the history reads in the move list."""
         return match.text(match.history[index].move)
 
@@ -54,28 +81,18 @@ class BoardView:
         """`move` took `before` to `after`: start its animation, `duration` seconds long."""
 
     def busy(self, now: float) -> bool:
-        """An animation is still running (the result panel waits for it)."""
+        """An animation is still running (the result panel waits for it; the window draws every frame)."""
         return False
 
-    def actions(self) -> list[tuple[str, Callable[[], None]]]:
-        """Extra buttons for the side panel: (label, action); labels may change."""
-        return [("Export", self.export), ("Import", self.open_import)] if self.record_formats() else []
-
-    def record_formats(self) -> list:
-        """The game's record formats (scenes.records.RecordFormat), the usual one first."""
+    def actions(self, match: Match) -> list[tuple[str, Callable[[], None]]]:
+        """The board's own buttons for the side panel (overlays it shows): (label, action)."""
         return []
 
-    record_example = "a game record"
+    def wants_analysis(self, match: Match) -> tuple[bool, int | None]:
+        """(whether the board wants the game's evaluation now, the seat whose view it is of)."""
+        return False, None
 
-    def export(self) -> None:
-        from boardhub.scenes.records import export_record
-        self.scene.say(export_record(self.scene.match, self.record_formats()))
-
-    def open_import(self) -> None:
-        from boardhub.scenes.records import ImportScene
-        self.scene.app.push(ImportScene(self.scene.app, self.scene, self.record_formats(), self.record_example))
-
-    def banner(self, match) -> str | None:
+    def banner(self, match: Match) -> str | None:
         """A notice for the human to move (e.g. that the only move is a pass)."""
         return None
 
@@ -83,11 +100,8 @@ class BoardView:
         """What to tell a click that means no move."""
         return "Click on the board"
 
-    def update(self, dt: float) -> None:
-        """Advance the board's own work (an evaluation in the worker)."""
-
-    def game_over(self) -> None:
-        """The game just ended (a game may learn from it)."""
+    def update(self, match: Match, dt: float) -> None:
+        """Keep the board's own presentation in step with the game (who looks at the table)."""
 
     def seat_color(self, seat: int) -> tuple[int, int, int]:
         return theme.SEATS[seat % len(theme.SEATS)]

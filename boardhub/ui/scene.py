@@ -1,14 +1,34 @@
 """The scene lifecycle (after Tuxemon): resume, update, process_event, draw, pause, shutdown."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
+from boardhub.core.settings import Settings
+from boardhub.core.worker import Worker
 from boardhub.ui import theme
+from boardhub.ui.sound import Sounds
 
-if TYPE_CHECKING:
-    from boardhub.app import App
+
+class Host(Protocol):
+    """What a scene may ask of the app that shows it (boardhub.app.App)."""
+
+    size: tuple[int, int]
+    settings: Settings
+    sounds: Sounds
+    running: bool
+    last_setup: dict
+    stack: list["Scene"]
+
+    @property
+    def top(self) -> "Scene | None": ...
+    def open(self, name: str, *args: Any) -> "Scene": ...
+    def replace(self, name: str, *args: Any) -> "Scene": ...
+    def reset(self, name: str, *args: Any) -> "Scene": ...
+    def push(self, scene: "Scene") -> None: ...
+    def pop(self) -> "Scene | None": ...
+    def start_worker(self) -> Worker: ...
 
 
 class Scene:
@@ -22,7 +42,7 @@ class Scene:
 
     transparent = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.size = app.size
 
@@ -41,6 +61,16 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance time by `dt` seconds."""
+
+    def redraw_in(self) -> float | None:
+        """Seconds until this scene needs another frame with no input: 0.0 = animating,
+        every frame; a number = wake then; None = only on input.
+
+        The main loop sleeps between events, so anything that moves on its own
+        (an animation, a clock, a blinking caret, a message that times out) must
+        say here when it next changes, or it will not be seen to change.
+        """
+        return None
 
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         return event

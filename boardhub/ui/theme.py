@@ -72,3 +72,13 @@ def lighten(color, amount: float = 0.5):
 def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, radius: int = 12) -> None:
     pygame.draw.rect(surface, color, rect, border_radius=radius)
     pygame.draw.rect(surface, PANEL_EDGE, rect, width=1, border_radius=radius)
+
+
+def fit(msg: str, px: float, width: float) -> str:
+    """`msg`, cut with an ellipsis where it would run past `width` pixels."""
+    f = font(int(px))
+    if f.size(msg)[0] <= width:
+        return msg
+    while msg and f.size(msg + "…")[0] > width:
+        msg = msg[:-1]
+    return msg + "…"

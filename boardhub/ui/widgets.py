@@ -227,6 +227,12 @@ class TextField(Widget):
             x = r.x + 10 + (img.get_width() if self.text else 0)
             pygame.draw.line(surface, theme.TEXT, (x + 1, r.y + 8), (x + 1, r.bottom - 8), 2)
 
+    def redraw_in(self) -> float | None:
+        """Seconds until the caret blinks (it flips every 500 ms in `draw`), or None when it shows none."""
+        if not (self.focused and self.visible):
+            return None
+        return (500 - pygame.time.get_ticks() % 500) / 1000
+
 
 def clipboard_text() -> str:
     """The clipboard's text, or "" where the platform offers none."""

@@ -1,7 +1,11 @@
 """Da Vinci Code: the registry entry."""
-from boardhub.games import AIEntry, GameEntry
+from __future__ import annotations
+
+from typing import Any
+
+from boardhub.core.game import AIEntry, GameEntry
 from boardhub.games.davinci import ai, expert
-from boardhub.games.davinci.engine import DavinciRules
+from boardhub.games.davinci.engine import DavinciRules, DavinciState
 
 RULES_TEXT = """\
 Da Vinci Code is a game of deduction for 2 to 4 players with 26 tiles: the \
@@ -42,10 +46,26 @@ narrowest. People rarely call numbers they hold, so remember their calls, but \
 beware of bluffs. Stop while you are ahead: a wrong guess shows your newest \
 tile. A joker between two equal or consecutive numbers is hard to read."""
 
+
+
+def board(entry: GameEntry) -> Any:
+    # pygame loads with the board view: only where a window shows the game, never in the AI process
+    from boardhub.games.davinci.ui.board import DavinciBoard
+    return DavinciBoard(entry)
+
+
+def forced_move(state: DavinciState) -> tuple | None:
+    """A drawn tile with only one gap it may go in is placed without asking."""
+    moves = RULES.legal_moves(state) if state.phase == "place" else []
+    return moves[0] if len(moves) == 1 else None
+
+
+RULES = DavinciRules()
+
 ENTRY = GameEntry(
     key="davinci",
     title="Da Vinci Code",
-    rules=DavinciRules(),
+    rules=RULES,
     ai_entries=(
         AIEntry("easy", ai.EasyAI, "A beginner: calls a random value still possible for a random hidden "
                 "tile, and stops after one right guess"),
@@ -58,7 +78,8 @@ ENTRY = GameEntry(
     ),
     rules_text=RULES_TEXT,
     blurb="Read the hidden numbers on your rivals' racks before they read yours.",
-    scene="boardhub.games.davinci.scene:DavinciBoard",
+    board=board,
     options=DavinciRules.options,
-    analysis="boardhub.games.davinci.expert:analysis",
+    analysis=expert.analysis,
+    forced_move=forced_move,
 )

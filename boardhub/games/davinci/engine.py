@@ -90,7 +90,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from boardhub.core.rules import IllegalMove, Option, Outcome, normalize_options
 
@@ -344,6 +344,12 @@ class DavinciRules:
         return DavinciView(seat, state.players, state.to_move, state.phase, racks,
                            (len(state.piles[0]), len(state.piles[1])), hand, slots, state.drawn, state.setup,
                            state.history, out, state.winner, state.deal_jokers, state.piles_end_in_draw)
+
+    def public_history(self, moves: Sequence[Move], seat: int | None) -> tuple:
+        """Every move of Da Vinci Code is made in the open: the pile a tile is drawn from,
+        the gap it goes in, the tile and number called, stopping, the tile turned up.
+        The numbers of drawn tiles are not moves: they stay in the state, out of any view."""
+        return tuple(moves)
 
     def legal_moves(self, state: DavinciState) -> list[Move]:
         return self.view(state, state.to_move).legal_moves()

@@ -1,7 +1,11 @@
 """Dots and Boxes: the registry entry."""
-from boardhub.games import AIEntry, GameEntry
+from __future__ import annotations
+
+from typing import Any
+
+from boardhub.core.game import AIEntry, GameEntry
 from boardhub.games.dots import ai
-from boardhub.games.dots.engine import DotsRules
+from boardhub.games.dots.engine import DotsRules, DotsState
 
 RULES_TEXT = """\
 Two players take turns drawing a line between two neighbouring dots, across or \
@@ -23,6 +27,19 @@ bad lines remain, the game is a fight over who must open the long chains. The \
 player in control takes all but the last two boxes of each chain (all but four of \
 a loop) and hands them over, keeping control for the next, longer chain."""
 
+
+
+def board(entry: GameEntry) -> Any:
+    # pygame loads with the board view: only where a window shows the game, never in the AI process
+    from boardhub.games.dots.ui.board import DotsBoard
+    return DotsBoard(entry)
+
+
+def move_sound(before: DotsState, after: DotsState) -> str:
+    """A line that closes a box sounds different from one that does not."""
+    return "box" if after.scores != before.scores else "move"
+
+
 ENTRY = GameEntry(
     key="dots",
     title="Dots and Boxes",
@@ -35,7 +52,8 @@ ENTRY = GameEntry(
     ),
     rules_text=RULES_TEXT,
     blurb="Draw lines, close boxes, keep control of the chains.",
-    scene="boardhub.games.dots.scene:DotsBoard",
+    board=board,
     options=DotsRules.options,
-    records=True,
+    writes_records=True,
+    move_sound=move_sound,
 )

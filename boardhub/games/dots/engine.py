@@ -16,6 +16,7 @@ grid point `(row, col)`.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -178,6 +179,10 @@ class DotsRules:
 
     def view(self, state: DotsState, seat: int) -> DotsState:
         return state
+
+    def public_history(self, moves: Sequence[Move], seat: int | None) -> tuple:
+        """Every move is seen by both players."""
+        return tuple(moves)
 
     def move_to_text(self, move: Move, state: object = None) -> str:
         return f"{move[0]} {move[1]}"

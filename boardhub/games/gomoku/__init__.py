@@ -1,7 +1,14 @@
 """Gomoku: the registry entry."""
-from boardhub.games import AIEntry, GameEntry
+from __future__ import annotations
+
+from typing import Any
+
+from boardhub.core.game import AIEntry, GameEntry
+from boardhub.core.records import RecordFormat
+from boardhub.core.rules import IllegalMove
 from boardhub.games.gomoku import ai, expert, external
 from boardhub.games.gomoku.engine import GomokuRules
+from boardhub.games.gomoku.records import from_psq, parse_record, record_text, to_psq
 
 RULES_TEXT = """\
 Gomoku is played on the points of a 19 x 19 board (15 x 15 as an option, the \
@@ -42,6 +49,28 @@ Strategy: threats win. An open three must be answered or it becomes an open \
 four; a four must be blocked at once. Build two threats with one stone \
 (four-three) and the opponent cannot stop both."""
 
+
+
+def board(entry: GameEntry) -> Any:
+    # pygame loads with the board view: only where a window shows the game, never in the AI process
+    from boardhub.games.gomoku.ui.board import GomokuBoard
+    return GomokuBoard(entry)
+
+
+def read_psq(text: str, match: Any) -> list[int]:
+    size, moves = from_psq(text)
+    if size != match.start.size:
+        raise IllegalMove(f"The .psq game is on {size} x {size}: start a {size} x {size} game to import it")
+    return moves
+
+
+RECORD_FORMATS = (
+    RecordFormat("txt", lambda m: record_text(m.moves, m.start.size),
+                 lambda text, m: parse_record(text, m.start.size)),
+    RecordFormat("psq", lambda m: to_psq(m.moves, m.start.size, [p.seconds for p in m.history]), read_psq,
+                 lambda text: text.lstrip().lower().startswith("piskvork")),
+)
+
 ENTRY = GameEntry(
     key="gomoku",
     title="Gomoku",
@@ -55,7 +84,9 @@ ENTRY = GameEntry(
     ),
     rules_text=RULES_TEXT,
     blurb="Five in a row, with Renju's forbidden moves for black.",
-    scene="boardhub.games.gomoku.scene:GomokuBoard",
+    board=board,
+    record_formats=RECORD_FORMATS,
+    record_example="moves such as h8 i9 j10, or a .psq file",
     options=GomokuRules.options,
     externals={"pbrain": external.PbrainEngine},
 )

@@ -17,6 +17,7 @@ wins, the strict rule that referees apply to programs.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from boardhub.core.rules import IllegalMove, Option, Outcome, normalize_options
@@ -217,6 +218,10 @@ class GomokuRules:
 
     def view(self, state: GomokuState, seat: int) -> GomokuState:
         return state
+
+    def public_history(self, moves: Sequence[int], seat: int | None) -> tuple:
+        """Every move is seen by both players."""
+        return tuple(moves)
 
     def move_to_text(self, move: int, state: GomokuState | None = None) -> str:
         """"h8" on the board of `state` (19 x 19 when no state is given)."""

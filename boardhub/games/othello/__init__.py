@@ -1,7 +1,13 @@
 """Othello: the registry entry."""
-from boardhub.games import AIEntry, GameEntry
-from boardhub.games.othello import ai, expert, external
-from boardhub.games.othello.engine import OthelloRules
+from __future__ import annotations
+
+from typing import Any
+
+from boardhub.core.game import AIEntry, GameEntry
+from boardhub.core.records import RecordFormat
+from boardhub.core.rules import Outcome
+from boardhub.games.othello import ai, expert, external, learning
+from boardhub.games.othello.engine import PASS, OthelloRules, parse_transcript, transcript
 
 RULES_TEXT = """\
 Othello is played on 8 x 8 squares with discs that are black on one side and \
@@ -26,6 +32,25 @@ Strategy: corners can never be turned over, so they are worth most; the squares 
 next to an empty corner often give it away. Keeping few discs and many moves \
 in the middle game is usually stronger than grabbing discs early."""
 
+
+
+def board(entry: GameEntry) -> Any:
+    # pygame loads with the board view: only where a window shows the game, never in the AI process
+    from boardhub.games.othello.ui.board import OthelloBoard
+    return OthelloBoard(entry)
+
+
+def learning_page(app: Any, entry: GameEntry) -> Any:
+    from boardhub.games.othello.ui.learning_page import LearningScene  # pygame: as board() above
+    return LearningScene(app, entry)
+
+
+def learn(moves: list[int], outcome: Outcome) -> None:
+    """A game played in the app adds to the learned boards, as the source learned from people's games."""
+    if outcome.reason == "score":  # a forfeit says nothing about the squares
+        learning.learn_from_game(moves, outcome.winner)
+
+
 ENTRY = GameEntry(
     key="othello",
     title="Othello",
@@ -41,9 +66,13 @@ ENTRY = GameEntry(
     ),
     rules_text=RULES_TEXT,
     blurb="Outflank and turn over discs; corners are forever.",
-    scene="boardhub.games.othello.scene:OthelloBoard",
+    board=board,
     options=(),
-    analysis="boardhub.games.othello.expert:evaluate_moves",
-    pages=(("Learned boards", "boardhub.games.othello.learning_page:LearningScene"),),
+    analysis=expert.evaluate_moves,
+    record_formats=(RecordFormat("txt", lambda m: transcript(m.moves), lambda text, m: parse_transcript(text)),),
+    record_example="a transcript such as f5d6c3d3c4",
+    pages=(("Learned boards", learning_page),),
+    pass_move=PASS,
+    learn=learn,
     externals={"gtp": external.GtpEngine, "nboard": external.NBoardEngine},
 )

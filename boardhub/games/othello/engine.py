@@ -24,7 +24,7 @@ whose neighbour is not an opposing disc.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from boardhub.core.rules import IllegalMove, Option, Outcome
@@ -294,6 +294,10 @@ class OthelloRules:
 
     def view(self, state: OthelloState, seat: int) -> OthelloState:
         return state
+
+    def public_history(self, moves: Sequence[int], seat: int | None) -> tuple:
+        """Every move is seen by both players."""
+        return tuple(moves)
 
     def move_to_text(self, move: int, state: object = None) -> str:
         return square_name(move)

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from boardhub.core import saves
+from boardhub.core.game import get_game
 from boardhub.games.othello.engine import BLACK, PASS, START, WHITE, OthelloState, flips, moves_mask, play
 
 KIND = "othello-learning"
@@ -193,8 +194,7 @@ def play_games(a: str, b: str, games: int, seed: int = 0, learning: Learning | N
     `seed`, so the same call learns the same boards. `on_game(done, learning)`
     follows progress.
     """
-    from boardhub import games as registry
-    game = registry.get("othello")
+    game = get_game("othello")
     rng = random.Random(seed)
     ai_a, ai_b = game.make_ai(a, seed=rng.getrandbits(32)), game.make_ai(b, seed=rng.getrandbits(32))
     learning = learning if learning is not None else Learning(players=f"{a} vs {b}", seed=seed)

@@ -6,9 +6,9 @@ import math
 
 import pygame
 
-from boardhub.games import ANALYSIS
-from boardhub.games.othello.engine import (BLACK, COLUMNS, PASS, OthelloState, moves_mask, parse_transcript,
-                                           transcript)
+from boardhub.core.game import GameEntry
+from boardhub.core.match import Match
+from boardhub.games.othello.engine import BLACK, COLUMNS, PASS, OthelloState, moves_mask
 from boardhub.ui import theme
 from boardhub.ui.board import BoardView, DrawContext
 
@@ -17,20 +17,16 @@ GREEN_DARK = (14, 84, 46)
 DISC = {BLACK: (28, 28, 32), 1: (242, 242, 236)}
 RIM = {BLACK: (70, 70, 78), 1: (190, 190, 184)}
 LAST_MOVE = (230, 60, 50)
-EVAL_SECONDS = 0.45
 
 
 class OthelloBoard(BoardView):
-    def __init__(self, game) -> None:
+    def __init__(self, game: GameEntry) -> None:
         super().__init__(game)
         self.cell = 1.0
         self.origin = (0.0, 0.0)
         # square -> (start, duration, colour before, colour after); None before: a new disc
         self.anims: dict[int, tuple[float, float, int | None, int]] = {}
         self.show_eval = False
-        self.evals: dict[int, float] = {}
-        self.eval_state: OthelloState | None = None
-        self.eval_job = None
 
     # ---------------------------------------------------------------- geometry
     def layout(self, rect: pygame.Rect, state: OthelloState) -> None:
@@ -76,48 +72,16 @@ class OthelloBoard(BoardView):
     def scores(self, state: OthelloState) -> list[str]:
         return [str(v) for v in state.counts()]
 
-    # ---------------------------------------------------------------- the game's own buttons
-    record_example = "a transcript such as f5d6c3d3c4"
-
-    def record_formats(self):
-        from boardhub.scenes.records import RecordFormat
-        return [RecordFormat("txt", lambda m: transcript(m.moves), lambda text, m: parse_transcript(text))]
-
-    def actions(self):
-        return super().actions() + [("Evaluation: on" if self.show_eval else "Evaluation", self.toggle_eval)]
+    # ---------------------------------------------------------------- the evaluation overlay
+    def actions(self, match: Match):
+        return [("Evaluation: on" if self.show_eval else "Evaluation", self.toggle_eval)]
 
     def toggle_eval(self) -> None:
         self.show_eval = not self.show_eval
-        self.evals, self.eval_state = {}, None
 
-    def update(self, dt: float) -> None:
-        """Keep the evaluation overlay for the position a human is thinking about."""
-        scene = self.scene
-        m = scene.match
-        if not self.show_eval or not m.human_to_move:
-            return
-        job = self.eval_job
-        if job is not None and job.done:
-            self.eval_job = None
-            if job.error is None and job.view == m.state:
-                self.evals, self.eval_state = dict(job.move), m.state
-        if self.eval_job is None and self.eval_state != m.state:
-            self.evals = {}
-            self.eval_state = None
-            self.eval_job = scene.app.worker.submit("othello", ANALYSIS, m.state, EVAL_SECONDS)
-
-    def game_over(self) -> None:
-        """With the setting on, the learned AI learns from this game as the source's learned from people."""
-        m = self.scene.match
-        out = m.outcome  # None when an undo in the same frame took the last move back
-        if out is None or not self.scene.app.settings.learn_in_app or out.reason != "score":
-            return
-        from boardhub.core.saves import SaveError
-        from boardhub.games.othello.learning import learn_from_game
-        try:
-            learn_from_game(m.moves, out.winner)
-        except (OSError, ValueError, SaveError) as exc:
-            self.scene.say(f"Could not learn from this game: {exc}")
+    def wants_analysis(self, match: Match) -> tuple[bool, int | None]:
+        """The expert's value of every legal move, for the position a human is thinking about."""
+        return self.show_eval and match.human_to_move, match.to_move
 
     # ---------------------------------------------------------------- animation
     def on_move(self, seat, move, before: OthelloState, after: OthelloState, now: float, duration: float) -> None:
@@ -163,7 +127,7 @@ class OthelloBoard(BoardView):
         legal = moves_mask(state.me, state.opp)
         if ctx.hover is not None and ctx.hints:
             for sq in range(64):
-                if legal >> sq & 1 and sq not in self.evals:
+                if legal >> sq & 1 and sq not in (ctx.analysis or {}):
                     pygame.draw.circle(surface, theme.lighten(GREEN, 0.25) if state.player else GREEN_DARK,
                                        self.square_rect(sq).center, c * 0.13)
         if ctx.hover is not None:
@@ -172,8 +136,8 @@ class OthelloBoard(BoardView):
                 ghost = pygame.Surface((round(c), round(c)), pygame.SRCALPHA)
                 pygame.draw.circle(ghost, (*DISC[state.player], 120), (c / 2, c / 2), c * 0.4)
                 surface.blit(ghost, self.square_rect(sq))
-        if self.show_eval and self.eval_state == state and ctx.hover is not None:
-            self._draw_evals(surface)
+        if self.show_eval and ctx.analysis and ctx.hover is not None:
+            self._draw_evals(surface, ctx.analysis)
 
     def _draw_disc(self, surface, sq: int, disc: int, now: float) -> None:
         r = self.square_rect(sq)
@@ -197,9 +161,9 @@ class OthelloBoard(BoardView):
         pygame.draw.ellipse(surface, DISC[color], body)
         pygame.draw.ellipse(surface, RIM[color], body, max(1, round(self.cell * 0.03)))
 
-    def _draw_evals(self, surface) -> None:
-        best = max(self.evals.values(), default=0)
-        for sq, score in self.evals.items():
+    def _draw_evals(self, surface, evals: dict[int, float]) -> None:
+        best = max(evals.values(), default=0)
+        for sq, score in evals.items():
             if sq == PASS:
                 continue
             r = self.square_rect(sq)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from boardhub.core.rules import IllegalMove
+from boardhub.core.match import Match
 from boardhub.games.gomoku.engine import GomokuState
-from boardhub.games.gomoku.records import from_psq, parse_record, record_text, to_psq
 from boardhub.games.gomoku.renju import forbidden_points
 from boardhub.ui import theme
 from boardhub.ui.board import BoardView, DrawContext
@@ -72,24 +71,8 @@ class GomokuBoard(BoardView):
         pygame.draw.circle(surface, STONE[seat], center, radius)
         pygame.draw.circle(surface, STONE_RIM[seat], center, radius, max(1, round(radius / 6)))
 
-    record_example = "moves such as h8 i9 j10, or a .psq file"
-
-    def record_formats(self):
-        from boardhub.scenes.records import RecordFormat
-
-        def read_psq(text: str, match) -> list[int]:
-            size, moves = from_psq(text)
-            if size != match.state.size:
-                raise IllegalMove(f"The .psq game is on {size} x {size}: start a {size} x {size} game to import it")
-            return moves
-
-        size = self.size
-        return [RecordFormat("txt", lambda m: record_text(m.moves, size), lambda text, m: parse_record(text, size)),
-                RecordFormat("psq", lambda m: to_psq(m.moves, size, [p.seconds for p in m.history]), read_psq,
-                              lambda text: text.lstrip().lower().startswith("piskvork"))]
-
-    def actions(self):
-        return super().actions() + [("Numbers: on" if self.numbers else "Numbers", self.toggle_numbers)]
+    def actions(self, match: Match):
+        return [("Numbers: on" if self.numbers else "Numbers", self.toggle_numbers)]
 
     def toggle_numbers(self) -> None:
         self.numbers = not self.numbers
@@ -102,10 +85,9 @@ class GomokuBoard(BoardView):
             self._forbidden = (state, points)
         return points
 
-    def update(self, dt: float) -> None:
-        m = self.scene.match
-        if not m.is_over and m.state.player == 0:
-            self.forbidden(m.state)  # the scan happens here, never while drawing
+    def update(self, match: Match, dt: float) -> None:
+        if not match.is_over and match.state.player == 0:
+            self.forbidden(match.state)  # the scan happens here, never while drawing
 
     def on_move(self, seat, move, before, after, now: float, duration: float) -> None:
         self.anims[move] = (now, duration * 0.6)

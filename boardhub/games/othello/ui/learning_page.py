@@ -6,7 +6,8 @@ import time
 import pygame
 
 from boardhub.core import saves
-from boardhub.games.othello import heatmap, learning
+from boardhub.games.othello import learning
+from boardhub.games.othello.ui import heatmap
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button

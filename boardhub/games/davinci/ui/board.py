@@ -12,10 +12,11 @@ import math
 
 import pygame
 
-from boardhub.games import ANALYSIS
+from boardhub.core.game import GameEntry
+from boardhub.core.match import Match
 from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, value_text
 from boardhub.ui import theme
-from boardhub.ui.board import BoardView, DrawContext
+from boardhub.ui.board import BoardView, DrawContext, Intent, Play, Refuse
 
 TILE = {BLACK: (30, 30, 36), 1: (240, 238, 230)}
 INK = {BLACK: (240, 238, 230), 1: (30, 30, 36)}
@@ -23,34 +24,32 @@ EDGE = {BLACK: (90, 90, 100), 1: (160, 156, 146)}
 FELT = (30, 92, 74)
 FELT_EDGE = (20, 66, 52)
 SELECT = (90, 200, 255)  # the tile picked for a guess and the places to click
-HINT_SECONDS = 0.3
 PAD_VALUES = tuple(range(12)) + (JOKER,)
 
 
 class DavinciBoard(BoardView):
-    def __init__(self, game) -> None:
+    def __init__(self, game: GameEntry) -> None:
         super().__init__(game)
         self.selected: tuple[int, int] | None = None  # (seat, index) picked for a guess
         self.face_up = False  # the spectator toggle in AI vs AI
         self.show_hints = False
-        self.hints: dict = {}
-        self.hint_view: DavinciView | None = None
-        self.hint_job = None
-        self.viewer: int | None = None
+        self.viewer: int | None = None  # the seat looking at the table; None: a spectator
         self.flips: dict[int, tuple[float, float]] = {}  # uid -> (start, duration)
 
     # ---------------------------------------------------------------- who looks at the table
+    def look(self, match: Match) -> None:
+        """Who looks at the table: the one human, the human to move among several, or a spectator."""
+        humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
+        if not humans:
+            self.viewer = None
+        elif len(humans) == 1:
+            self.viewer = humans[0]
+        elif match.state.to_move in humans or self.viewer is None:
+            self.viewer = match.state.to_move if match.state.to_move in humans else humans[0]
+
     def view(self, state: DavinciState) -> DavinciView:
         """The view drawn: the looking seat's, or the spectator's in AI vs AI."""
-        m = self.scene.match
-        humans = [i for i, seat in enumerate(m.seats) if seat.is_human]
-        if not humans:
-            return m.rules.view(state, None)
-        if len(humans) == 1:
-            self.viewer = humans[0]
-        elif state.to_move in humans or self.viewer is None:
-            self.viewer = state.to_move if state.to_move in humans else humans[0]
-        return m.rules.view(state, self.viewer)
+        return self.game.rules.view(state, self.viewer)
 
     def shown(self, view: DavinciView, seat: int, tile) -> bool:
         """Whether a tile's number shows: revealed, the viewer's own, or face up for a spectator."""
@@ -138,54 +137,55 @@ class DavinciBoard(BoardView):
                            round(tw * 2.4), round(tw * 0.9))
 
     # ---------------------------------------------------------------- clicks
-    def click(self, pos, match) -> tuple[object, str | None]:
+    def click(self, pos, match: Match) -> Intent:
+        self.look(match)
         view = self.view(match.state)
         if view.phase == "draw":
             for colour, rect in self.pile_rects().items():
                 if rect.collidepoint(pos):
                     if view.piles[colour] == 0:
-                        return None, "That pile is empty: draw from the other one"
-                    return ("draw", colour), None
-            return None, "Draw a tile: click the black or the white pile"
+                        return Refuse("That pile is empty: draw from the other one")
+                    return Play(("draw", colour))
+            return Refuse("Draw a tile: click the black or the white pile")
         tiles = self.rack_rects(view)
         if view.phase == "place":
             for slot, rect in self.slot_rects(view, tiles).items():
                 if rect.collidepoint(pos):
-                    return ("place", slot), None
-            return None, "Place your tile: click one of the marked gaps in your rack"
+                    return Play(("place", slot))
+            return Refuse("Place your tile: click one of the marked gaps in your rack")
         if view.phase == "reveal":
             for (seat, index), rect in tiles.items():
                 if seat == view.to_move and rect.collidepoint(pos):
                     if view.racks[seat][index].revealed:
-                        return None, "That tile is already face up: pick a hidden one"
-                    return ("reveal", index), None
-            return None, "Wrong, and the piles are empty: click one of your hidden tiles to reveal it"
+                        return Refuse("That tile is already face up: pick a hidden one")
+                    return Play(("reveal", index))
+            return Refuse("Wrong, and the piles are empty: click one of your hidden tiles to reveal it")
         if view.phase in ("guess", "continue"):
             if view.phase == "continue" and self.stop_rect().collidepoint(pos):
-                return ("stop",), None
+                return Play(("stop",))
             if self.selected is not None:
                 for value, rect in self.pad_rects().items():
                     if rect.collidepoint(pos):
                         target, index = self.selected
                         if value not in view.candidates(target, index):
-                            return None, f"{value_text(value)} cannot be that tile: the open tiles rule it out"
+                            return Refuse(f"{value_text(value)} cannot be that tile: the open tiles rule it out")
                         self.selected = None
-                        return ("guess", target, index, value), None
+                        return Play(("guess", target, index, value))
             for (seat, index), rect in tiles.items():
                 if rect.collidepoint(pos):
                     tile = view.racks[seat][index]
                     if seat == view.to_move:
-                        return None, "Guess a tile of another player"
+                        return Refuse("Guess a tile of another player")
                     if tile.revealed:
-                        return None, "That tile is already face up"
+                        return Refuse("That tile is already face up")
                     self.selected = (seat, index)
-                    return None, None
-            return None, "Click a hidden tile of another player, then its number"
-        return None, None
+                    return None  # the tile is picked: its number comes next
+            return Refuse("Click a hidden tile of another player, then its number")
+        return None
 
     # ---------------------------------------------------------------- the game's own buttons
-    def actions(self):
-        m = self.scene.match
+    def actions(self, match: Match):
+        m = match
         out = [("Hints: on" if self.show_hints else "Hints", self.toggle_hints)] \
             if any(s.is_human for s in m.seats) else []
         if not any(s.is_human for s in m.seats):
@@ -194,7 +194,6 @@ class DavinciBoard(BoardView):
 
     def toggle_hints(self) -> None:
         self.show_hints = not self.show_hints
-        self.hints, self.hint_view = {}, None
 
     def toggle_face_up(self) -> None:
         self.face_up = not self.face_up
@@ -233,24 +232,15 @@ class DavinciBoard(BoardView):
         return match.text(move)
 
     # ---------------------------------------------------------------- per frame
-    def update(self, dt: float) -> None:
-        m = self.scene.match
-        view = self.view(m.state)
-        if self.selected is not None and (view.phase not in ("guess", "continue") or not m.human_to_move):
+    def update(self, match: Match, dt: float) -> None:
+        self.look(match)
+        view = self.view(match.state)
+        if self.selected is not None and (view.phase not in ("guess", "continue") or not match.human_to_move):
             self.selected = None
-        if m.human_to_move and view.phase == "place" and len(view.slots) == 1:
-            m.play(("place", view.slots[0]))  # nothing to choose: the tile goes to its place
-            return
-        if not self.show_hints or view.seat is None:
-            return
-        job = self.hint_job
-        if job is not None and job.done:
-            self.hint_job = None
-            if job.error is None and job.view == view:
-                self.hints, self.hint_view = dict(job.move), view
-        if self.hint_job is None and self.hint_view != view:
-            self.hints, self.hint_view = {}, None
-            self.hint_job = self.scene.app.worker.submit("davinci", ANALYSIS, view, HINT_SECONDS)
+
+    def wants_analysis(self, match: Match) -> tuple[bool, int | None]:
+        """The odds of every hidden tile, as the looking seat can work them out."""
+        return self.show_hints and self.viewer is not None, self.viewer
 
     def on_move(self, seat, move, before: DavinciState, after: DavinciState, now: float, duration: float) -> None:
         old = {t.uid: t.revealed for rack in before.racks for t in rack}
@@ -285,7 +275,7 @@ class DavinciBoard(BoardView):
                 pygame.draw.circle(surface, (230, 60, 50), (box.centerx, box.bottom + tw * 0.16), max(3, tw * 0.07))
             if view.drawn == tile.uid and not tile.revealed:  # this turn's drawn tile: a bar above it
                 pygame.draw.line(surface, theme.SEATS[seat], (box.x + 3, box.y - 5), (box.right - 3, box.y - 5), 3)
-        self._draw_names(surface, view, tiles)
+        self._draw_names(surface, view, tiles, ctx.labels)
         for slot, rect in self.slot_rects(view, tiles).items():
             pygame.draw.rect(surface, SELECT, rect, border_radius=4)
         if view.hand is not None:
@@ -301,8 +291,8 @@ class DavinciBoard(BoardView):
             b = self.stop_rect()
             pygame.draw.rect(surface, theme.ACCENT, b, border_radius=b.height // 4)
             theme.text(surface, "Stop", b.height * 0.55, b.center, (30, 30, 30), "center", bold=True)
-        if self.show_hints and self.hint_view == view:
-            self._draw_hints(surface, view, tiles)
+        if self.show_hints and ctx.analysis is not None:
+            self._draw_hints(surface, view, tiles, ctx.analysis)
 
     def _draw_tile(self, surface, rect: pygame.Rect, tile, shown: bool, now: float) -> None:
         colour, value, revealed, uid = tile
@@ -341,10 +331,10 @@ class DavinciBoard(BoardView):
         theme.text(surface, label, max(14, rect.height * 0.18), (rect.centerx, rect.bottom + rect.height * 0.16),
                    theme.TEXT, "center")
 
-    def _draw_names(self, surface, view: DavinciView, tiles: dict) -> None:
+    def _draw_names(self, surface, view: DavinciView, tiles: dict, labels: tuple[str, ...]) -> None:
         tw, th = self.tile_size()
         for seat in range(view.players):
-            name = self.scene.match.seats[seat].label
+            name = labels[seat]
             if view.out[seat]:
                 name += " (out)"
             rects = [rect for (s, _), rect in tiles.items() if s == seat]
@@ -368,12 +358,12 @@ class DavinciBoard(BoardView):
             theme.text(surface, value_text(value), rect.height * 0.5, rect.center,
                        INK[colour] if ok else theme.DISABLED, "center", bold=True)
 
-    def _draw_hints(self, surface, view: DavinciView, tiles: dict) -> None:
+    def _draw_hints(self, surface, view: DavinciView, tiles: dict, hints: dict) -> None:
         """The likeliest number of each hidden opponent tile and its chance, beside the tile."""
         tw, th = self.tile_size()
         px = max(14, tw * 0.3)
         for (seat, index), rect in tiles.items():
-            dist = self.hints.get((seat, index))
+            dist = hints.get((seat, index))
             if not dist or view.racks[seat][index].revealed or seat == view.seat:
                 continue
             value, p = max(dist.items(), key=lambda kv: kv[1])

@@ -1,0 +1,139 @@
+"""The game registry: what a game hands over (rules, AIs, options, hooks) and how a seat's AI is built.
+
+Every game's package (`boardhub.games.<key>`) defines one `ENTRY`. Generic code
+(the session, the scenes, the arena, the AI process) asks the entry and never
+names a game: what a game does beyond the Rules protocol is a hook or data here.
+"""
+from __future__ import annotations
+
+import importlib
+import inspect
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from boardhub.core.ai import AI, AIFactory, AISpec, load_custom
+from boardhub.core.records import RecordFormat
+from boardhub.core.rules import Option, Outcome, Rules
+
+GAME_KEYS = ("dots", "othello", "gomoku", "davinci")
+ANALYSIS = "@analysis"  # the worker job that scores every legal move instead of choosing one
+
+Evaluate = Callable[[Any, float], dict]  # (a seat's view, deadline) -> {move: score}
+
+
+class Analysis:
+    """Runs a game's move evaluation where AIs run: answers {move: score}."""
+
+    def __init__(self, evaluate: Evaluate) -> None:
+        self.evaluate = evaluate
+
+    def choose(self, view: Any, deadline: float) -> dict:
+        return self.evaluate(view, deadline)
+
+
+@dataclass(frozen=True)
+class AIEntry:
+    """One AI of a game: a factory `(level=None, seed=None) -> AI` and its levels."""
+
+    name: str
+    factory: AIFactory
+    blurb: str
+    levels: tuple[Any, ...] = ()
+    default_level: Any = None
+
+    @property
+    def default_spec(self) -> str:
+        """The seat text that picks this AI at its default level: "hard", "greedy:5"."""
+        return self.name if not self.levels else f"{self.name}:{self.default_level}"
+
+
+def _move_sound(before: Any, after: Any) -> str:
+    return "move"
+
+
+def _no_forced_move(state: Any) -> Any | None:
+    return None
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game as the app, the arena and the AI process see it."""
+
+    key: str
+    title: str
+    rules: Rules
+    ai_entries: tuple[AIEntry, ...]
+    rules_text: str
+    blurb: str
+    # the board view (ui.board.BoardView) for this entry: made by the game's ui package, so that
+    # only a window, never the AI process or the command line, loads pygame
+    board: Callable[["GameEntry"], Any]
+    options: tuple[Option, ...] = field(default=())
+    # engines in a subprocess by protocol: "gtp" -> factory(argv: list[str], seed=None) -> AI
+    externals: dict[str, Callable[..., AI]] = field(default_factory=dict)
+    # (a seat's view, deadline) -> {move: score}: hints and evaluation overlays
+    analysis: Evaluate | None = None
+    # keep the source's game records: the moves, one a line, in PvP.txt / PvA.txt / AvA.txt
+    writes_records: bool = False
+    # Export and Import in the game's own notations, the usual one first
+    record_formats: tuple[RecordFormat, ...] = ()
+    record_example: str = "a game record"
+    # more screens on the game's menu card: (label, factory(app, entry) -> scene)
+    pages: tuple[tuple[str, Callable[..., Any]], ...] = ()
+    # the move that means "no legal move, I pass" (a notice is shown), if the game has one
+    pass_move: Any = None
+    # the sound of a move from `before` to `after`: "move", or "box" where a move scores
+    move_sound: Callable[[Any, Any], str] = _move_sound
+    # a move a human seat has no choice about (Da Vinci's only gap for a drawn tile), played for them
+    forced_move: Callable[[Any], Any | None] = _no_forced_move
+    # after a game played in the app ends: learn from its moves (Othello's learned boards, a setting)
+    learn: Callable[[list[Any], Outcome], None] | None = None
+
+    @property
+    def ais(self) -> dict[str, AIFactory]:
+        return {a.name: a.factory for a in self.ai_entries}
+
+    def ai_entry(self, name: str) -> AIEntry:
+        for a in self.ai_entries:
+            if a.name == name:
+                return a
+        known = ", ".join(a.name for a in self.ai_entries)
+        raise ValueError(f"{self.title} has no AI called {name!r}; choose from {known}")
+
+    def make_ai(self, spec: AISpec | str, seed: int | None = None) -> AI:
+        """Build the AI a seat names; a custom factory gets `seed` if it takes one."""
+        spec = AISpec.parse(spec) if isinstance(spec, str) else spec
+        if spec.name == ANALYSIS:
+            if self.analysis is None:
+                raise ValueError(f"{self.title} has no move evaluation")
+            return Analysis(self.analysis)
+        if spec.external is not None:
+            proto, argv = spec.external
+            if proto not in self.externals:
+                speaks = ", ".join(self.externals) or "no engine protocol"
+                raise ValueError(f"{self.title} engines speak {speaks}, not {proto}")
+            ai = self.externals[proto](argv, seed=seed)
+        elif spec.is_custom:
+            factory: Callable[..., AI] = load_custom(spec.name)
+            kwargs = {"seed": seed} if "seed" in inspect.signature(factory).parameters else {}
+            ai = factory(**kwargs)
+        else:
+            entry = self.ai_entry(spec.name)
+            level = entry.default_level if spec.level is None else spec.level
+            if entry.levels and level not in entry.levels:
+                raise ValueError(f"{spec.name} has levels {', '.join(map(str, entry.levels))}, not {level}")
+            ai = entry.factory(level=level, seed=seed) if entry.levels else entry.factory(seed=seed)
+        if not callable(getattr(ai, "choose", None)):
+            raise ValueError(f"{spec} did not give an object with choose(view, deadline)")
+        return ai
+
+
+def get_game(key: str) -> GameEntry:
+    """The game called `key` ("dots"): its package is loaded the first time it is asked for."""
+    if key not in GAME_KEYS:
+        raise KeyError(f"no game called {key!r}; games: {', '.join(GAME_KEYS)}")
+    return importlib.import_module(f"boardhub.games.{key}").ENTRY
+
+
+def all_games() -> list[GameEntry]:
+    return [get_game(k) for k in GAME_KEYS]

@@ -1,0 +1,496 @@
+"""A game as the app plays it: its setup, its match and everything around the match.
+
+`GameSetup` is what a game starts from (the setup scene, Continue, the saves
+browser, the arena and the smoke check all build one the same way).
+`GameSession` owns the match and what surrounds it: autosave after every
+move, the stats when a game ends (once, whatever undo does later), the source's
+Dots and Boxes records, a game learning from itself, resuming a save, replaying
+one (a session that never saves) and analysis requests. The scene calls
+`update(now)` every frame and turns the typed events it returns into sounds,
+animations and messages; it never blocks.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Union
+
+from boardhub.core import saves
+from boardhub.core.ai import PROTOCOL_NAMES, AISpec
+from boardhub.core.game import ANALYSIS, GameEntry, get_game
+from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played, Seat, Timing
+from boardhub.core.records import read_record
+from boardhub.core.rules import IllegalMove, Outcome
+from boardhub.core.stats import Stats, opponent_of, result_for
+from boardhub.core.worker import Job, Worker
+
+MODES = ("pvp", "pva", "ava")
+ANALYSIS_SECONDS = 0.4  # an evaluation overlay or a hint: quick, and never the AI's move limit
+REPLAY_FIRST_MOVE = 0.5  # a replay shows its starting position at least this long
+
+
+# ---------------------------------------------------------------- the setup
+def seat_label(ai: str | None) -> str:
+    """How a seat is named: "Human", "Greedy 5 AI", "edax (GTP)"."""
+    if ai is None:
+        return "Human"
+    external = AISpec.parse(ai).external
+    if external is not None:
+        proto, argv = external
+        return f"{program_name(argv)} ({PROTOCOL_NAMES[proto]})"
+    return ai.replace(":", " ").capitalize() + " AI"
+
+
+def program_name(argv: list[str]) -> str:
+    """The engine's name: its program, or the script or module a Python interpreter runs."""
+    name = Path(argv[0]).stem
+    if name.startswith("python") and len(argv) > 1:
+        rest = argv[1:]
+        if rest[0] == "-m" and len(rest) > 1:
+            return rest[1]
+        scripts = [a for a in rest if not a.startswith("-")]
+        if scripts:
+            return Path(scripts[0]).stem
+    return name
+
+
+def make_seats(ais: list[str | None] | tuple[str | None, ...]) -> list[Seat]:
+    """Seats with names people can tell apart: "Player 1", "You", "Hard AI 2"."""
+    ais = list(ais)
+    humans = sum(a is None for a in ais)
+    names = []
+    for i, ai in enumerate(ais):
+        if ai is None:
+            names.append("You" if humans == 1 else f"Player {ais[:i + 1].count(None)}")
+        else:
+            base = seat_label(ai)
+            names.append(f"{base} {ais[:i + 1].count(ai)}" if ais.count(ai) > 1 else base)
+    return [Seat(ai, name) for ai, name in zip(ais, names)]
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What a game starts from: the game, who sits where, its options, the move limit, referee mode."""
+
+    game: str
+    seats: tuple[str | None, ...]  # an AI as `python -m boardhub ais` names it, None for a human
+    options: dict[str, Any] = field(default_factory=dict)
+    limit: float = 0.5
+    referee: bool = False
+    mode: str = "pva"  # "pvp", "pva" or "ava": the source's three kinds of game
+
+    @property
+    def entry(self) -> GameEntry:
+        return get_game(self.game)
+
+    @classmethod
+    def default(cls, game: str, mode: str) -> "GameSetup":
+        """The seats of the source's three modes: the human starts against an AI; AIs play strongest."""
+        entry = get_game(game)
+        ais = [a.default_spec for a in entry.ai_entries]
+        strong, strongest = ais[-2] if len(ais) > 1 else ais[-1], ais[-1]
+        n = entry.rules.num_players({})
+        seats = {"pvp": [None] * n, "pva": [None] + [strong] * (n - 1),
+                 "ava": [strong] + [strongest] * (n - 1)}[mode]
+        return cls(game, tuple(seats), {o.key: o.default for o in entry.options}, 0.5, mode == "ava", mode)
+
+    @classmethod
+    def of_match(cls, match: Match) -> "GameSetup":
+        """The setup a match was started from (a saved game's, for Play again and Change setup)."""
+        mode = {"PvP": "pvp", "PvA": "pva", "AvA": "ava"}[match.kind]
+        return cls(match.game.key, tuple(seat.ai for seat in match.seats), dict(match.options),
+                   match.timing.limit, match.timing.referee, mode)
+
+    def match(self, worker: Worker | None = None, seed: int | None = None) -> Match:
+        """A new match of this setup; ValueError for options or seats the game refuses."""
+        seats = make_seats(self.seats)
+        return Match(self.entry, seats, self.options, seed, Timing(self.limit, referee=self.referee),
+                     worker if any(not s.is_human for s in seats) else None)
+
+
+# ---------------------------------------------------------------- events
+@dataclass(frozen=True)
+class MovePlayed:
+    seat: int
+    move: Any
+    before: Any
+    after: Any
+    sound: str  # "move", or the game's own ("box" for a box closed)
+
+
+@dataclass(frozen=True)
+class Passed:
+    """A seat had no legal move and passed (a notice names it)."""
+
+    seat: int
+    label: str
+
+
+@dataclass(frozen=True)
+class GameOver:
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class Rewound:
+    """Undo, redo or a step of a replay changed the position."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something to tell the player in words; `kind` is "info", "success", "warning" or "error"."""
+
+    text: str
+    kind: str = "info"
+
+
+@dataclass(frozen=True)
+class AnalysisReady:
+    seat: int | None
+
+
+Event = Union[MovePlayed, Passed, GameOver, Rewound, Notice, AnalysisReady]
+
+
+def result_text(match: Match) -> str:
+    """The saved words for a finished game: who won and the score (never the screen's sentences)."""
+    out = match.outcome
+    if out is None:
+        return ""
+    scores = out.scores or tuple(getattr(match.state, "scores", ()))
+    head = "A draw" if out.winner is None else f"{match.seats[out.winner].label} wins"
+    return f"{head}   {' - '.join(map(str, scores))}".strip()
+
+
+# ---------------------------------------------------------------- the session
+class GameSession:
+    """One game in the app, from its first move to its result (or a replay of a saved one)."""
+
+    def __init__(self, match: Match, worker: Callable[[], Worker] | None = None, *,
+                 save_path: Path | None = None, created: str = "", counted: bool = False,
+                 script: list[Played] | None = None, ending: Outcome | None = None,
+                 saved: saves.SavedGame | None = None) -> None:
+        self.match = match
+        self.entry = match.game
+        self._worker = worker
+        self.save_path = save_path  # None: a replay, which never writes
+        self.created = created or datetime.now().isoformat(timespec="seconds")
+        self.counted = counted  # the result is in the stats: once per game
+        self.script = script  # a replay's moves, played on their own
+        self.ending = ending  # how a replayed game ended when that was no move (a forfeit)
+        self.saved = saved
+        self.learn = False  # Othello's learned AI learns from this game (a setting)
+        self._events: list[Event] = []
+        self._started = time.monotonic()
+        self._next_at = self._started + max(match.timing.ai_delay, REPLAY_FIRST_MOVE)
+        self._analysis_key: tuple[Any, int | None] | None = None
+        self._analysis_job: Job | None = None
+        self.analysis: dict | None = None
+
+    # ---------------------------------------------------------------- starting
+    @classmethod
+    def new(cls, setup: GameSetup, worker: Callable[[], Worker] | None = None) -> "GameSession":
+        """A new game of `setup`, saved from its first position on."""
+        match = setup.match(worker() if worker is not None and any(setup.seats) else None)
+        session = cls(match, worker, save_path=saves.new_game_path(setup.game))
+        session.autosave()
+        return session
+
+    @classmethod
+    def resume(cls, saved: saves.SavedGame, worker: Callable[[], Worker] | None = None) -> "GameSession":
+        """The saved game exactly as it was left; ValueError naming the file and the reason."""
+        match = saved_match(saved, worker)
+        return cls(match, worker, save_path=saved.path, created=str(saved.data.get("created", "")),
+                   counted=bool(saved.data.get("counted")), saved=saved)
+
+    @classmethod
+    def replay(cls, saved: saves.SavedGame) -> "GameSession":
+        """Watching a saved game again: its moves come from the record and nothing is written."""
+        record = saved_match(saved)
+        match = Match(record.game, record.seats, record.options, record.seed,
+                      Timing(record.timing.limit, referee=record.timing.referee))
+        return cls(match, script=list(record.history), ending=record.forfeit, counted=True, saved=saved)
+
+    def restart(self) -> "GameSession":
+        """The same game from the start: a new game of the same setup, or the replay from its first move."""
+        if self.is_replay:
+            return GameSession.replay(self.saved)
+        return GameSession.new(self.setup, self._worker)
+
+    @property
+    def setup(self) -> GameSetup:
+        return GameSetup.of_match(self.match)
+
+    # ---------------------------------------------------------------- what the screen asks
+    @property
+    def is_replay(self) -> bool:
+        return self.script is not None
+
+    @property
+    def autoplay(self) -> bool:
+        """Moves follow each other on their own (AI vs AI, a replay): speed, pause and step apply."""
+        return self.is_replay or self.match.kind == "AvA"
+
+    @property
+    def interactive(self) -> bool:
+        """The board takes a human's moves now."""
+        return not self.is_replay and self.match.human_to_move
+
+    @property
+    def busy(self) -> bool:
+        """Something will happen without input: an AI to move, a replay running, an analysis out."""
+        m = self.match
+        if self._analysis_job is not None:
+            return True
+        if m.is_over or m.paused:
+            return False
+        return self.is_replay or not m.seats[m.to_move].is_human
+
+    def pace(self, ai_delay: float, ava_delay: float, animation: float) -> None:
+        """The visible pause before an AI move (the speed in AI vs AI and replays)."""
+        t = self.match.timing
+        t.ai_delay = ava_delay if self.autoplay else ai_delay
+        # an AI's run of lines in one turn is drawn one by one at the animation speed
+        t.chain_delay = min(t.ai_delay, animation + 0.15)
+        if self.is_replay and not self.match.history:
+            self._next_at = self._started + max(t.ai_delay, REPLAY_FIRST_MOVE)
+
+    # ---------------------------------------------------------------- a human's moves and controls
+    def play(self, move: Any, now: float | None = None) -> None:
+        """A human's move; IllegalMove (with the reason) leaves everything as it was."""
+        if self.is_replay:
+            raise IllegalMove("A replay: Space pauses and resumes, the arrow keys step")
+        self.match.play(move, now)
+
+    def undo(self) -> bool:
+        if self.is_replay:
+            self.match.paused = True
+            return self.match.take_back()
+        return self.match.undo()
+
+    def redo(self) -> bool:
+        if self.is_replay:
+            self.match.paused = True
+            return self._forward()
+        return self.match.redo()
+
+    def can_undo(self) -> bool:
+        return bool(self.match.history) if self.is_replay else self.match.can_undo()
+
+    def can_redo(self) -> bool:
+        return not self.match.is_over if self.is_replay else self.match.can_redo()
+
+    def toggle_pause(self) -> None:
+        self.match.toggle_pause()
+
+    def step(self) -> None:
+        """One move on while paused (AI vs AI), one move forward (a replay)."""
+        if self.is_replay:
+            self.redo()
+            return
+        if not self.match.paused:
+            self.match.toggle_pause()
+        self.match.step()
+
+    def import_record(self, text: str) -> None:
+        """Carry on from the moves of a pasted record or a file, same seats; IllegalMove says what is wrong."""
+        old = self.match
+        match = Match(old.game, old.seats, old.options, timing=old.timing, worker=old.worker)
+        match.replay(read_record(text, match, self.entry.record_formats))
+        old.close()
+        self.match = match
+        self._events.append(Rewound())
+        self.autosave()
+
+    def analyse(self, seat: int | None) -> None:
+        """Ask for the game's evaluation of this position as `seat` sees it; AnalysisReady follows."""
+        key = (self.match.state, seat)
+        if self.entry.analysis is None or self._worker is None or key == self._analysis_key:
+            return
+        self._analysis_key, self.analysis = key, None
+        Worker.cancel(self._analysis_job)
+        self._analysis_job = self.match.ask(ANALYSIS, seat, ANALYSIS_SECONDS, worker=self._worker())
+
+    def analysis_for(self, seat: int | None) -> dict | None:
+        """{move: value} for the position on the board seen by `seat`, once it is ready."""
+        return self.analysis if self._analysis_key == (self.match.state, seat) else None
+
+    def close(self) -> None:
+        Worker.cancel(self._analysis_job)
+        self.match.close()
+
+    # ---------------------------------------------------------------- the frame
+    def update(self, now: float | None = None) -> list[Event]:
+        """Let the game move on (AI answers, a replay's next move) and say what happened."""
+        now = time.monotonic() if now is None else now
+        m = self.match
+        if self.is_replay:
+            if not m.is_over and not m.paused and now >= self._next_at:
+                self._forward()
+                self._next_at = now + max(m.timing.ai_delay, 0.05)
+        else:
+            m.update(now)
+            forced = self.entry.forced_move(m.state) if m.human_to_move else None
+            if forced is not None:
+                m.play(forced, now)  # nothing to choose: the game makes the move
+        events: list[Event] = []
+        changed = False
+        for ev in m.drain_events():
+            changed = True
+            if isinstance(ev, MoveMade) and ev.ply <= len(m.history):
+                before, after = m.states[ev.ply - 1], m.states[ev.ply]
+                events.append(MovePlayed(ev.seat, ev.move, before, after, self.entry.move_sound(before, after)))
+                if self.entry.pass_move is not None and ev.move == self.entry.pass_move:
+                    events.append(Passed(ev.seat, m.seats[ev.seat].label))
+            elif isinstance(ev, GameEnded) and m.is_over:  # not when an undo since has reopened the game
+                self._game_over(ev.outcome)
+                events.append(GameOver(ev.outcome))
+            elif isinstance(ev, HistoryMoved):
+                events.append(Rewound())
+        if changed:
+            self.autosave()
+        self._poll_analysis(events)
+        events, self._events = self._events + events, []
+        return events
+
+    def _forward(self) -> bool:
+        """A replay's next move from the record (or its forfeit); False at its end."""
+        m = self.match
+        if m.is_over:
+            return False
+        n = len(m.history)
+        if n < len(self.script):
+            m.push_recorded(self.script[n].move, self.script[n].seconds)
+        elif self.ending is not None:
+            m.end_with(self.ending)
+        else:
+            return False
+        return True
+
+    def _poll_analysis(self, events: list[Event]) -> None:
+        job = self._analysis_job
+        if job is None or not job.done:
+            return
+        self._analysis_job = None
+        if job.error is None and self._analysis_key is not None and self._analysis_key[0] is self.match.state:
+            self.analysis = dict(job.move)
+            events.append(AnalysisReady(self._analysis_key[1]))
+
+    def _game_over(self, outcome: Outcome) -> None:
+        if self.is_replay:
+            return
+        if outcome.is_forfeit and outcome.detail:
+            self._events.append(Notice(outcome.detail, "error"))
+        self._write_record()
+        self._count_result()
+        if self.learn and self.entry.learn is not None:
+            try:
+                self.entry.learn(self.match.moves, outcome)
+            except (OSError, ValueError) as exc:
+                self._events.append(Notice(f"Could not learn from this game: {exc}", "warning"))
+
+    # ---------------------------------------------------------------- saving
+    def autosave(self) -> None:
+        """Write the game to its file in the saves after every change, finished or not."""
+        if self.save_path is None:
+            return
+        m = self.match
+        result = result_text(m)
+        data = {**m.to_json(), "kind_of_game": m.kind, "created": self.created,
+                "updated": datetime.now().isoformat(timespec="milliseconds"),
+                "players": " vs ".join(seat.label for seat in m.seats),
+                "status": result or f"move {len(m.history) + 1}, {m.seats[m.to_move].label} to move",
+                "result": result, "counted": self.counted}
+        try:
+            saves.write_game(self.save_path, data)
+        except OSError as exc:
+            self._events.append(Notice(f"Could not save the game: {exc}", "error"))
+
+    def _count_result(self) -> None:
+        """A game of one human against AIs goes into the stats, once."""
+        m = self.match
+        humans = [i for i, seat in enumerate(m.seats) if seat.is_human]
+        if self.counted or m.kind != "PvA" or len(humans) != 1:
+            return
+        try:
+            Stats.load().record(self.entry.key, opponent_of(m.seats), result_for(m.outcome, humans[0]))
+        except (OSError, saves.SaveError) as exc:
+            self._events.append(Notice(f"The result was not counted: {exc}", "warning"))
+        self.counted = True
+
+    def record_so_far(self) -> tuple[int, int, int] | None:
+        """(won, drawn, lost) of the player against these AIs, after a game that counted."""
+        m = self.match
+        if m.kind != "PvA" or not self.counted or self.is_replay:
+            return None
+        try:
+            row = Stats.load().table.get(self.entry.key, {}).get(opponent_of(m.seats))
+        except (OSError, saves.SaveError):
+            return None
+        return tuple(row) if row else None
+
+    def _write_record(self) -> None:
+        if not self.entry.writes_records:
+            return
+        try:
+            saves.write_record(self.match.kind, [self.match.text(mv) for mv in self.match.moves])
+        except OSError as exc:
+            self._events.append(Notice(f"Could not write the game record: {exc}", "warning"))
+
+
+def saved_match(saved: saves.SavedGame, worker: Callable[[], Worker] | None = None) -> Match:
+    """The match a saved game holds, replayed move by move; ValueError naming the file and the reason.
+
+    `worker()` gives the AI worker, asked for only when a seat is an AI.
+    """
+    data = saved.data
+    try:
+        game = get_game(data["game"])
+        wants_worker = worker is not None and any(seat.get("ai") for seat in data["seats"])
+        return Match.from_json(game, data, worker=worker() if wants_worker else None)
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{saved.path.name}: damaged ({exc!r})") from None
+    except ValueError as exc:
+        raise ValueError(f"{saved.path.name}: {exc}") from None
+
+
+# (file name, modification time, size) -> why it cannot be used, "" if it can
+_checked: dict[tuple[str, float, int], str] = {}
+
+
+def problem(saved: saves.SavedGame) -> str:
+    """Why a readable file still cannot be resumed: an unknown game or a bad move ("" if none)."""
+    try:
+        st = saved.path.stat()
+        key = (saved.path.name, st.st_mtime, st.st_size)
+    except OSError as exc:
+        return f"{saved.path.name}: {exc}"
+    if key not in _checked:
+        try:
+            saved_match(saved)
+            _checked[key] = ""
+        except ValueError as exc:
+            _checked[key] = str(exc)
+    return _checked[key]
+
+
+def load_entries() -> list[saves.SavedGame]:
+    """The games folder, each file checked: unusable ones carry their reason."""
+    out = []
+    for saved in saves.list_games():
+        if saved.readable:
+            reason = problem(saved)
+            if reason:
+                saved = saves.SavedGame(saved.path, error=reason)
+        out.append(saved)
+    return out
+
+
+def latest_unfinished() -> saves.SavedGame | None:
+    """The game Continue resumes: the newest one not over."""
+    for saved in saves.list_games():
+        if saved.readable and not saved.finished and not problem(saved):
+            return saved
+    return None

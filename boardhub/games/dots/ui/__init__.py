@@ -1,0 +1,1 @@
+"""The pygame side of the game: its board view and pages."""

@@ -1,0 +1,40 @@
+"""Opening the app from the command line: the window on the main menu, the start-up timing
+check or the headless smoke check."""
+from __future__ import annotations
+
+import argparse
+
+from boardhub.app import App
+from boardhub.smoke import smoke
+
+
+def run(argv: list[str]) -> int:
+    """Open the window on the main menu and play until it is closed."""
+    parser = argparse.ArgumentParser(prog="boardhub", description="Classic board games with strong AIs. "
+                                     "Subcommands: arena, ais (python -m boardhub arena --help).")
+    parser.add_argument("--size", default="1280x800", help="window size, e.g. 1024x640")
+    parser.add_argument("--startup-time", action="store_true",
+                        help="draw the first menu frame, print 'ready' and exit (bench/startup.py)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="headless check: a few AI moves of every game, screenshots, exit 0 if all worked")
+    parser.add_argument("--smoke-out", metavar="FOLDER",
+                        help="where --smoke writes its screenshots (default: a new temporary folder)")
+    args = parser.parse_args(argv)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size must look like 1280x800, not {args.size!r}")
+    if args.smoke:
+        return smoke(args.smoke_out, (w, h))
+    app = App((w, h))
+    app.open("menu")
+    if args.startup_time:
+        app.frame(0.0)
+        print("ready", flush=True)
+        app.close()
+        return 0
+    try:
+        app.run()
+    finally:
+        app.close()
+    return 0

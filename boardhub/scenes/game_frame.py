@@ -1,0 +1,159 @@
+"""Where the game scene's parts go and how they are drawn: the top bar with the seats,
+clocks and scores, the board, the side panel with the move list and the controls."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from boardhub.ui import theme
+from boardhub.ui.board import DrawContext
+
+if TYPE_CHECKING:
+    from boardhub.scenes.game import GameScene
+
+MESSAGE_COLORS = {"info": theme.TEXT, "success": theme.ACCENT, "warning": theme.ACCENT, "error": theme.ERROR}
+
+
+def clock_text(seconds: float) -> str:
+    """A seat's time so far, as chess clocks show it: 1:05, 12:30."""
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def place(scene: "GameScene", size: tuple[int, int]) -> None:
+    """Lay out the top bar, the board and the side panel with its buttons for a window of `size`."""
+    s = scene.s = theme.scale(size)
+    w, h = size
+    scene.top_rect = pygame.Rect(0, 0, w, round(92 * s))
+    side_w = round(min(320 * s, w * 0.3))
+    scene.side_rect = sr = pygame.Rect(w - side_w - round(16 * s), scene.top_rect.bottom + round(12 * s),
+                                       side_w, h - scene.top_rect.bottom - round(28 * s))
+    pad = 20 * s
+    scene.board.layout(pygame.Rect(round(pad), scene.top_rect.bottom + round(pad * 0.5),
+                                   round(sr.x - 2 * pad), round(h - scene.top_rect.bottom - 1.5 * pad)),
+                       scene.match.state)
+    bh, gap = round(40 * s), round(10 * s)
+    inner_w = sr.width - round(32 * s)
+    half = (inner_w - gap) // 2
+    x = sr.x + round(16 * s)
+    y = sr.bottom - round(16 * s) - bh
+    scene.menu_button.rect = pygame.Rect(x, y, inner_w, bh)
+    y -= bh + gap
+    scene.undo_button.rect = pygame.Rect(x, y, half, bh)
+    scene.redo_button.rect = pygame.Rect(x + half + gap, y, half, bh)
+    extra = scene.action_buttons + scene.record_buttons  # the game's own buttons, two a row
+    rows = (len(extra) + 1) // 2
+    for k, b in enumerate(extra):
+        row, col = divmod(k, 2)
+        b.rect = pygame.Rect(x + col * (half + gap), y - (rows - row) * (bh + gap), half, bh)
+    y -= (rows + 1) * (bh + gap)
+    scene.result_button.rect = pygame.Rect(x, y, inner_w, bh)
+    if scene.session.autoplay:
+        step = not scene.session.is_replay  # a replay steps with Forward
+        scene.pause_button.rect = pygame.Rect(x, y, half if step else inner_w, bh)
+        scene.step_button.rect = pygame.Rect(x + half + gap, y, half, bh)
+        y -= bh + gap
+        scene.speed.rect = pygame.Rect(x, y + round(14 * s), inner_w, round(30 * s))
+        scene.speed_label_y = y + round(4 * s)
+        y -= round(16 * s)
+    scene.moves_rect = pygame.Rect(x, sr.y + round(48 * s), inner_w, y - sr.y - round(56 * s))
+
+
+def status(scene: "GameScene") -> tuple[str, tuple]:
+    """The line under the seats: the result, a pause, whose turn it is."""
+    m, session = scene.match, scene.session
+    if m.is_over:
+        out = m.outcome
+        if out.winner is None:
+            return "Game over: a draw", theme.ACCENT
+        if m.kind == "PvA" and m.seats[out.winner].is_human:
+            return "Game over: you win", theme.ACCENT
+        return f"Game over: {m.seats[out.winner].label} wins", theme.ACCENT
+    if session.is_replay:
+        state = "paused: Space resumes, arrows step" if m.paused else "Space pauses"
+        return f"Replay: move {len(m.history)} of {len(session.script)}, {state}", theme.ACCENT
+    if m.paused:
+        return "Paused: Space resumes, Right arrow steps", theme.ACCENT
+    seat = m.seats[m.to_move]
+    if seat.is_human:
+        banner = scene.board.banner(m)
+        if banner:
+            return banner, theme.ACCENT
+        who = "Your turn" if m.kind == "PvA" else f"{seat.label} to move"
+        return f"{who}   {m.turn_elapsed():.0f} s", theme.TEXT
+    return f"{seat.label} is thinking…", theme.MUTED
+
+
+def draw(scene: "GameScene", surface: pygame.Surface, ctx: DrawContext) -> None:
+    surface.fill(theme.BG)
+    m, s = scene.match, scene.s
+    draw_top_bar(scene, surface)
+    scene.board.draw(surface, m.state, m.history, ctx)
+    draw_side(scene, surface)
+    if scene.message and scene.clock < scene.message_until:
+        color = MESSAGE_COLORS.get(scene.message_kind, theme.TEXT)
+        r = theme.text(surface, scene.message, 24 * s, (scene.board.rect.centerx, scene.top_rect.bottom + 4 * s),
+                       color, "midtop")
+        bg = r.inflate(24 * s, 10 * s)
+        pygame.draw.rect(surface, theme.PANEL, bg, border_radius=8)
+        pygame.draw.rect(surface, color, bg, width=1, border_radius=8)
+        theme.text(surface, scene.message, 24 * s, r.topleft, color)
+
+
+def draw_top_bar(scene: "GameScene", surface: pygame.Surface) -> None:
+    m, s, board = scene.match, scene.s, scene.board
+    pygame.draw.rect(surface, theme.PANEL, scene.top_rect)
+    scores = board.scores(m.state)
+    n = len(m.seats)
+    slot_w = min(380 * s, (scene.top_rect.width - 40 * s) / n)
+    x0 = scene.top_rect.centerx - slot_w * n / 2
+    live = not scene.session.is_replay and not m.paused  # a replay shows the recorded times only
+    for i, seat in enumerate(m.seats):
+        r = pygame.Rect(round(x0 + i * slot_w + 8 * s), round(10 * s), round(slot_w - 16 * s), round(50 * s))
+        active = not m.is_over and m.to_move == i
+        color = board.seat_color(i)
+        fill = theme.BUTTON
+        if active:
+            fill = theme.lighten(color, 0.15) if sum(color) < 480 else theme.BUTTON_HOVER
+        pygame.draw.rect(surface, fill, r, border_radius=10)
+        if active:
+            pygame.draw.rect(surface, theme.ACCENT, r, width=3, border_radius=10)
+        board.draw_seat_icon(surface, (r.x + 24 * s, r.centery), 14 * s, i)
+        theme.text(surface, seat.label, 26 * s, (r.x + 46 * s, r.centery - 7 * s), theme.TEXT, "midleft")
+        spent = m.seat_time(i) + (m.turn_elapsed() if active and live else 0.0)
+        theme.text(surface, clock_text(spent), 18 * s, (r.x + 46 * s, r.centery + 13 * s),
+                   theme.TEXT if active else theme.MUTED, "midleft")
+        if i < len(scores):
+            theme.text(surface, scores[i], 40 * s, (r.right - 16 * s, r.centery), theme.TEXT, "midright", bold=True)
+    msg, color = status(scene)
+    theme.text(surface, msg, 22 * s, (scene.top_rect.centerx, 76 * s), color, "center")
+
+
+def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
+    m, s = scene.match, scene.s
+    theme.panel(surface, scene.side_rect)
+    theme.text(surface, f"Moves ({len(m.history)})", 26 * s,
+               (scene.side_rect.x + 16 * s, scene.side_rect.y + 14 * s), theme.TEXT, bold=True)
+    r = scene.moves_rect
+    row = max(24 * s, 18)
+    fits = max(1, int(r.height // row))
+    end = len(m.history) - scene.scroll
+    start = max(0, end - fits)
+    for k, idx in enumerate(range(start, end)):
+        p = m.history[idx]
+        y = r.y + k * row
+        theme.text(surface, f"{idx + 1}.", 20 * s, (r.x + 34 * s, y), theme.MUTED, "topright")
+        scene.board.draw_seat_icon(surface, (r.x + 48 * s, y + 8 * s), max(5, 7 * s), p.seat)
+        label = scene.board.move_label(m, idx)
+        entry = theme.fit(f"{m.seats[p.seat].label}: {label}", 20 * s, r.width - 62 * s - 52 * s)
+        theme.text(surface, entry, 20 * s, (r.x + 62 * s, y), theme.TEXT)
+        theme.text(surface, f"{p.seconds:.2f} s", 18 * s, (r.right, y), theme.MUTED, "topright")
+    if m.redo_stack:
+        theme.text(surface, f"+{len(m.redo_stack)} to redo", 18 * s, (r.right, r.bottom), theme.MUTED,
+                   "bottomright")
+    if scene.speed.visible:
+        theme.text(surface, "Delay between moves", 18 * s, (scene.speed.rect.x, scene.speed_label_y), theme.MUTED)
+    for w in scene.widgets():
+        if w.visible:
+            w.draw(surface)

@@ -1,0 +1,136 @@
+"""The package's shape, read from its source with ast (nothing is imported).
+
+Imports point down only, so the import graph has no loop; pygame is imported
+only where the window lives: `ui/` packages (boardhub's and each game's),
+`scenes/`, the app, its launcher and the smoke check. Imports under
+`if TYPE_CHECKING:` cost nothing at run time and are left out.
+"""
+from __future__ import annotations
+
+import ast
+from fnmatch import fnmatch
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "boardhub"
+PYGAME_ALLOWED = ("ui/*", "games/*/ui/*", "scenes/*", "app.py", "launch.py", "smoke.py")
+GAME_SHAPE = ("__init__.py", "engine.py", "ai.py", "expert.py", "ui/__init__.py", "ui/board.py")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported(path: Path) -> list[str]:
+    """Every module `path` imports, wherever in the file, except under TYPE_CHECKING."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: list[str] = []
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
+            if isinstance(child, ast.Import):
+                out.extend(a.name for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    parts = package.split(".")[: len(package.split(".")) - (child.level - 1)]
+                    base = ".".join(parts + ([base] if base else []))
+                out.append(base)
+                out.extend(f"{base}.{a.name}" for a in child.names)
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    files = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    edges: dict[str, set[str]] = {m: set() for m in files}
+    for m, path in files.items():
+        for target in imported(path):
+            while target and target not in files:  # "pkg.mod.Class" -> "pkg.mod"
+                target = target.rpartition(".")[0]
+            if target and target != m:
+                edges[m].add(target)
+    return edges
+
+
+def loops(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_import_graph_has_no_loop():
+    assert loops(graph()) == []
+
+
+def test_a_loop_is_found():
+    """The check itself: a two-module loop and a three-module loop are reported."""
+    edges = {"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": {"e"}, "e": {"c"}, "f": {"a"}}
+    assert sorted(loops(edges)) == [["a", "b"], ["c", "d", "e"]]
+
+
+def test_pygame_only_where_the_window_is():
+    outside = []
+    for path in PACKAGE.rglob("*.py"):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if any(t.split(".")[0] == "pygame" for t in imported(path)) and not any(
+                fnmatch(rel, pattern) for pattern in PYGAME_ALLOWED):
+            outside.append(rel)
+    assert outside == []
+
+
+def test_ui_imports_neither_scenes_nor_the_app():
+    edges = graph()
+    ui = [m for m in edges if m.startswith("boardhub.ui")]
+    assert ui
+    for m in ui:
+        assert not any(t.startswith(("boardhub.scenes", "boardhub.app")) for t in edges[m]), m
+
+
+def test_no_scene_imports_another_scene():
+    """Scenes are opened by name through the app; shared panels and the game's frame are not scenes."""
+    edges = graph()
+    shared = {"boardhub.scenes.overlay", "boardhub.scenes.page", "boardhub.scenes.game_frame"}
+    for m, targets in edges.items():
+        if m.startswith("boardhub.scenes."):
+            assert {t for t in targets if t.startswith("boardhub.scenes.")} <= shared | {m}, m
+
+
+def test_every_game_has_the_same_shape():
+    games = [p for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").exists()]
+    assert len(games) == 4
+    for game in games:
+        missing = [f for f in GAME_SHAPE if not (game / f).exists()]
+        assert missing == [], game.name
+
