@@ -19,26 +19,28 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 def measure(mode: str, ai: str, seconds: float) -> tuple[float, float, float, float]:
-    from boardhub.core.game import get_game
     from boardhub.app import App
+    from boardhub.core.session import GameSession, GameSetup
     from boardhub.core.worker import ProcessWorker, ThreadWorker
     from boardhub.scenes.game import GameScene
 
     app = App((1280, 800))
     app.settings.ava_delay = 0.0
     app._worker = ThreadWorker() if mode == "thread" else ProcessWorker()
-    game = get_game("dots")
-    seats = [None, None] if mode == "idle" else [ai, ai]
-    config = {"seats": seats, "options": {"rows": 4, "cols": 4}, "limit": 0.5, "referee": False}
-    app.push(GameScene(app, game, config))
+    seats = (None, None) if mode == "idle" else (ai, ai)
+    setup = GameSetup("dots", seats, {"rows": 4, "cols": 4}, 0.5, False, "pvp" if mode == "idle" else "ava")
+    scene = app.open("game", GameSession.new(setup, app.start_worker))
+    if mode == "idle":  # the baseline: the main loop would rest; make it draw every frame, as a game in play does
+        scene.redraw_in = lambda: 0.0
     app.run(max_seconds=1.0)  # warm up: the worker process starts, fonts load
     app.frame_times.clear()
     elapsed = 0.0
     while elapsed < seconds:
-        app.run(max_seconds=1.0)
-        elapsed += 1.0
+        # short runs: a game over is seen while its last move still shows, before the window rests
+        app.run(max_seconds=0.25)
+        elapsed += 0.25
         if app.top.__class__ is not GameScene or app.top.match.is_over:
-            app.reset(lambda: GameScene(app, game, config))  # a new game keeps the AIs busy
+            app.reset("game", GameSession.new(setup, app.start_worker))  # a new game keeps the AIs busy
     times = sorted(app.frame_times)
     app.close()
     fps = len(times) / sum(times)

@@ -38,6 +38,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
 # The longest the loop sleeps for a frame a scene asked for later: waking costs nothing,
 # and a clock that drifts from the scene's own is corrected within a second.
 MAX_WAIT = 1.0
+# pygame.event.wait counts whole milliseconds and may wake this much early: still on time.
+SLACK = 0.002
 # Posted from the AI worker's thread when an answer is ready, to wake a loop that sleeps.
 AI_ANSWER = pygame.event.custom_type()
 
@@ -215,9 +217,9 @@ class App:
         otherwise it sleeps in `pygame.event.wait` until the next event or the
         soonest frame a scene asked for, so a still window costs next to no CPU.
         """
-        started = last = last_drawn = time.perf_counter()
+        started = last = time.perf_counter()
         end = None if max_seconds is None else started + max_seconds
-        first = not self.frame_times
+        last_drawn: float | None = None
         shown: tuple[Scene, ...] = ()  # the stack as last drawn
         due: float | None = started  # when a scene wants its next frame (perf_counter)
         woken_by: list[pygame.event.Event] = []
@@ -233,37 +235,37 @@ class App:
                 self.top.update(dt)
             if not (self.running and self.stack):
                 return
-            # event.wait counts whole milliseconds: a wake a hair early is still on time
-            drew = bool(events) or (due is not None and now >= due - 0.002) or not self._is_shown(shown)
-            if drew:
-                self.frame_times.append(now - last_drawn)
-                if len(self.frame_times) > 10000:
-                    del self.frame_times[:5000]
-                last_drawn = now
-                self.draw(self.screen)
-                pygame.display.flip()
-                shown = tuple(self.stack)
-                if first:  # the menu shows: now start the AI process, so the first AI move is not slowed
-                    first = False
-                    self.start_worker()
-                self.clock.tick(FPS)  # at most FPS frames a second, however fast input arrives
+            if events or (due is not None and now >= due - SLACK) or not self._is_shown(shown):
+                self._show(None if last_drawn is None else now - last_drawn)
+                shown, last_drawn = tuple(self.stack), now
             now = time.perf_counter()
-            if end is not None and now >= end:
+            if end is not None and now >= end - SLACK:
                 return
             wait = self.redraw_in()
             due = None if wait is None else now + wait
-            woken_by = []
-            if wait == 0.0:
-                continue  # animating: the next frame is due now
-            timeout = None if wait is None else min(wait, MAX_WAIT)  # None: nothing to do until input
-            if end is not None:
-                timeout = end - now if timeout is None else min(timeout, end - now)
-            if timeout is None:
-                event = pygame.event.wait()
-            else:
-                event = pygame.event.wait(max(1, math.ceil(timeout * 1000)))
-            if event.type != pygame.NOEVENT:
-                woken_by = [event]
+            woken_by = [] if wait == 0.0 else self._sleep(wait, None if end is None else end - now)
+
+    def _show(self, since_last: float | None) -> None:
+        """Draw and flip a frame; `since_last` is the time since this run's previous frame (None: its first)."""
+        self.draw(self.screen)
+        pygame.display.flip()
+        if since_last is None:  # the window shows: now start the AI process, so the first AI move is not slowed
+            self.start_worker()
+        else:  # only gaps between two frames of one run: what a run did in between is no frame time
+            self.frame_times.append(since_last)
+            if len(self.frame_times) > 10000:
+                del self.frame_times[:5000]
+        self.clock.tick(FPS)  # at most FPS frames a second, however fast input arrives
+
+    @staticmethod
+    def _sleep(wait: float | None, left: float | None) -> list[pygame.event.Event]:
+        """Block until an event arrives or `wait` seconds pass (at most MAX_WAIT; None: no limit),
+        never past `left` seconds; returns the event that woke the loop, if one did."""
+        timeout = None if wait is None else min(wait, MAX_WAIT)
+        if left is not None:
+            timeout = left if timeout is None else min(timeout, left)
+        event = pygame.event.wait() if timeout is None else pygame.event.wait(max(1, math.ceil(timeout * 1000)))
+        return [] if event.type == pygame.NOEVENT else [event]
 
     def _is_shown(self, shown: tuple[Scene, ...]) -> bool:
         """The stack holds the very scenes last drawn (compared by identity)."""

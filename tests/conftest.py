@@ -19,9 +19,8 @@ def saves_folder(tmp_path, monkeypatch):
 def app():
     """The app on its main menu, in a dummy window."""
     from boardhub.app import App
-    from boardhub.scenes.menu import MenuScene
     a = App((1280, 800))
-    a.push(MenuScene(a))
+    a.open("menu")
     a.frame(0.016)
     yield a
     a.close()

@@ -209,7 +209,7 @@ class Fuzzer:
             assert isinstance(app.top, MenuScene), f"the app stopped on {type(app.top).__name__}"
             pygame.event.clear()
             app.running = True
-            app.reset(lambda: MenuScene(app))
+            app.reset("menu")
             self.restarts += 1
         assert app.stack, "the scene stack is empty"
         assert_stack_shape(app.stack)
@@ -247,7 +247,7 @@ class Fuzzer:
         app.screen = pygame.display.set_mode(theme.BASE_SIZE, pygame.RESIZABLE)
         app.size = theme.BASE_SIZE
         app.running = True
-        app.reset(lambda: MenuScene(app))
+        app.reset("menu")
         target = build(app)
         assert app.top is target
         app.frame(0.016)

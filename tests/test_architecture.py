@@ -38,7 +38,7 @@ def imported(path: Path) -> list[str]:
                 if child.level:
                     parts = package.split(".")[: len(package.split(".")) - (child.level - 1)]
                     base = ".".join(parts + ([base] if base else []))
-                out.append(base)
+                # "from pkg import mod" loads pkg/__init__ too, but depends on mod: the edge goes there
                 out.extend(f"{base}.{a.name}" for a in child.names)
             visit(child)
 

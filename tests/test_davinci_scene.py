@@ -4,6 +4,7 @@ import pytest
 from uidriver import click
 
 from boardhub.core.game import get_game
+from boardhub.core.session import GameSession, GameSetup
 from boardhub.games.davinci.engine import BLACK
 from boardhub.scenes.game import GameScene
 
@@ -11,14 +12,16 @@ DAVINCI = get_game("davinci")
 
 
 def pvp_against(app, ai=None, players=2, seed=5) -> GameScene:
+    from boardhub.core import saves
     from boardhub.core.match import Match, Timing
-    from boardhub.scenes.setup import make_seats
+    from boardhub.core.session import make_seats
     seats = make_seats([None] + [ai] * (players - 1))
     worker = app.worker if ai else None
     match = Match(DAVINCI, seats, {"players": players}, seed=seed, timing=Timing(ai_delay=0, chain_delay=0),
                   worker=worker)
-    config = {"seats": [s.ai for s in seats], "options": {"players": players}, "limit": 0.5, "referee": False}
-    app.push(GameScene(app, DAVINCI, config, match))
+    session = GameSession(match, app.start_worker, save_path=saves.new_game_path(DAVINCI.key))
+    session.autosave()
+    app.open("game", session)
     app.frame(0.016)
     return app.top
 
@@ -73,7 +76,7 @@ def test_the_human_never_sees_the_numbers_of_hidden_tiles(app, players):
     state = m.state
     other = rearranged(state, 0, rng)
     assert hidden_numbers(other, 0) != hidden_numbers(state, 0)  # the hidden numbers really differ
-    ctx = DrawContext(1000.0, None, True, True, 0.0, [s.label for s in m.seats])
+    ctx = DrawContext(1000.0, None, True, True, 0.0, tuple(s.label for s in m.seats))
     shots = []
     for s in (state, other):
         app.screen.fill((0, 0, 0))
@@ -84,15 +87,15 @@ def test_the_human_never_sees_the_numbers_of_hidden_tiles(app, players):
 
 def test_the_setup_has_one_seat_row_per_player(app):
     from boardhub.scenes.setup import SetupScene
-    app.push(SetupScene(app, DAVINCI, "pva"))
-    setup = app.top
+    setup = app.open("setup", GameSetup.default(DAVINCI.key, "pva"))
+    assert isinstance(setup, SetupScene)
     players = next(c for o, c in setup.option_choices if o.key == "players")
     players.set(4)
     setup.sync_seats()
     assert len(setup.seat_choices) == 4 and setup.seat_values()[0] is None
     players.set(3)
     setup.sync_seats()
-    assert len(setup.config()["seats"]) == 3
+    assert len(setup.setup().seats) == 3
 
 
 def test_the_probability_hint_shows_the_likely_numbers_of_opponent_tiles(app):
@@ -101,11 +104,15 @@ def test_the_probability_hint_shows_the_likely_numbers_of_opponent_tiles(app):
     hints = next(b for b in game.action_buttons if b.label.startswith("Hints"))
     click(app, hints.rect.center)
     end = time.monotonic() + 10
-    while game.board.hint_view is None and time.monotonic() < end:
+    while game.context().analysis is None and time.monotonic() < end:
         app.frame(0.016)
         time.sleep(0.02)
-    view = game.board.hint_view
-    assert view is not None and view.seat == 0
+    # the hints are worked out from the human's view of the table (seat 0), never from the hidden tiles
+    assert game.board.wants_analysis(game.match) == (True, 0)
+    hints = game.session.analysis_for(0)
+    assert hints is not None and game.context().analysis is hints
+    view = game.board.view(game.match.state)
+    assert view.seat == 0
     for index in view.hidden(1):
-        dist = game.board.hints[(1, index)]
+        dist = hints[(1, index)]
         assert abs(sum(dist.values()) - 1) < 1e-6

@@ -10,7 +10,8 @@ from functools import lru_cache
 import pytest
 
 from boardhub.games.dots import ENTRY
-from boardhub.games.dots.ai import ExpertAI, HardAI
+from boardhub.games.dots.ai import HardAI
+from boardhub.games.dots.expert import ExpertAI
 from boardhub.games.dots.engine import DotsRules, DotsState, Geometry, geometry
 from boardhub.games.dots.solver import Solver, SolveTimeout, endgame_value, solve, symmetries
 

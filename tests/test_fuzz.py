@@ -23,16 +23,16 @@ from boardhub.app import App
 from boardhub.core import saves
 from boardhub.core.match import Match, Timing
 from boardhub.core.stats import Stats
+from boardhub.core.session import GameSession, GameSetup, make_seats
 from boardhub.core.settings import Settings
 from boardhub.scenes.game import GameScene
-from boardhub.scenes.menu import MenuScene
 from boardhub.scenes.pause import PauseScene
-from boardhub.scenes.replay import ReplayScene
+from boardhub.scenes.record_import import ImportScene
 from boardhub.scenes.result import ResultScene
 from boardhub.scenes.rules_page import RulesScene
 from boardhub.scenes.saves_browser import SavesScene
 from boardhub.scenes.settings import SettingsScene
-from boardhub.scenes.setup import SetupScene, make_seats
+from boardhub.scenes.setup import SetupScene
 from boardhub.scenes.stats import StatsScene
 from boardhub.ui import theme
 
@@ -55,7 +55,7 @@ def fuzz_app(tmp_path_factory):
         mp.chdir(tmp_path_factory.mktemp("fuzz-cwd"))
         mp.setattr(shutil, "which", lambda *args, **kwargs: None)
         app = App(theme.BASE_SIZE)
-        app.push(MenuScene(app))
+        app.open("menu")
         yield app
         app.close()
 
@@ -66,8 +66,16 @@ def fresh_settings(app, **changes) -> None:
     app.last_setup = {}
 
 
-def config(game, seats, limit=0.5, referee=False) -> dict:
-    return {"seats": list(seats), "options": dict(OPTIONS[game.key]), "limit": limit, "referee": referee}
+def setup_of(game, seats, limit=0.5, referee=False) -> GameSetup:
+    humans = sum(seat is None for seat in seats)
+    mode = "pvp" if humans == len(seats) else "ava" if humans == 0 else "pva"
+    return GameSetup(game.key, tuple(seats), dict(OPTIONS[game.key]), limit, referee, mode)
+
+
+def open_game(app, session: GameSession) -> GameScene:
+    scene = app.open("game", session)
+    assert isinstance(scene, GameScene)
+    return scene
 
 
 def game_scene(app, key: str, mode: str) -> GameScene:
@@ -79,12 +87,11 @@ def game_scene(app, key: str, mode: str) -> GameScene:
              "ava": [thinker] + [other] * (n - 1)}[mode]
     if mode == "ava":  # moves come quickly and each one animates slowly: animations always run
         fresh_settings(app, animation="slow", ava_delay=0.1)
-        scene = GameScene(app, game, config(game, seats, limit=0.1, referee=True))
+        setup = setup_of(game, seats, limit=0.1, referee=True)
     else:
         fresh_settings(app)
-        scene = GameScene(app, game, config(game, seats))
-    app.push(scene)
-    return scene
+        setup = setup_of(game, seats)
+    return open_game(app, GameSession.new(setup, app.start_worker))
 
 
 @functools.lru_cache(maxsize=None)
@@ -105,9 +112,9 @@ def finished_match(app, key: str, seed: int) -> GameScene:
     seats = make_seats([None] * game.rules.num_players(OPTIONS[key]))
     match = Match(game, seats, OPTIONS[key], seed=seed, timing=Timing())
     match.replay(list(random_game(key, seed)))
-    scene = GameScene(app, game, config(game, [None] * len(seats)), match)
-    app.push(scene)
-    return scene
+    session = GameSession(match, app.start_worker, save_path=saves.new_game_path(key))
+    session.autosave()
+    return open_game(app, session)
 
 
 def build_result(key: str):
@@ -115,13 +122,14 @@ def build_result(key: str):
         if key == "dots":  # an AI that raises: the result is a forfeit, and Play again meets it again
             fresh_settings(app, ai_delay=0.0)
             game = get_game("dots")
-            app.push(GameScene(app, game, config(game, ["py:aihelpers:crashing", None], referee=True)))
+            setup = setup_of(game, ["py:aihelpers:crashing", None], referee=True)
+            open_game(app, GameSession.new(setup, app.start_worker))
             deadline = time.monotonic() + 20
             while not isinstance(app.top, ResultScene):
                 assert time.monotonic() < deadline, "the crashing AI's game did not end"
                 app.frame(0.2)  # the result waits for its pause on the scene's clock: long frames
                 time.sleep(0.005)
-            assert app.top.game_scene.match.outcome.reason == "error"
+            assert app.top.session.match.outcome.reason == "error"
         else:
             fresh_settings(app)
             scene = finished_match(app, key, seed=zlib.crc32(key.encode()))
@@ -138,14 +146,15 @@ def build_game(key: str, mode: str):
 def build_setup(key: str, mode: str):
     def build(app):
         fresh_settings(app)
-        app.push(SetupScene(app, get_game(key), mode))
+        app.open("setup", GameSetup.default(get_game(key).key, mode))
+        assert isinstance(app.top, SetupScene)
         return app.top
     return build
 
 
 def build_pause(key: str):
     def build(app):
-        game_scene(app, key, "pva").open_pause_menu()
+        game_scene(app, key, "pva").menu_button.on_click()
         assert isinstance(app.top, PauseScene)
         return app.top
     return build
@@ -154,14 +163,17 @@ def build_pause(key: str):
 def build_rules(key: str):
     def build(app):
         fresh_settings(app)
-        app.push(RulesScene(app, get_game(key)))
+        app.open("rules", get_game(key))
+        assert isinstance(app.top, RulesScene)
         return app.top
     return build
 
 
 def build_import(key: str):
     def build(app):
-        game_scene(app, key, "pvp").board.open_import()
+        game = game_scene(app, key, "pvp")
+        next(b for b in game.record_buttons if b.label == "Import").on_click()
+        assert isinstance(app.top, ImportScene)
         return app.top
     return build
 
@@ -173,7 +185,8 @@ def build_menu(app):
 
 def build_settings(app):
     fresh_settings(app)
-    app.push(SettingsScene(app))
+    app.open("settings")
+    assert isinstance(app.top, SettingsScene)
     return app.top
 
 
@@ -205,14 +218,16 @@ def build_saves(app):
         saved_game(key)
     saved_game("dots", moves=3)
     saves.atomic_write_text(saves.games_dir() / "fuzz-damaged.json", '{"format": 1, "kind": "ga')
-    app.push(SavesScene(app))
+    app.open("saves")
+    assert isinstance(app.top, SavesScene)
     return app.top
 
 
 def build_replay(key: str):
     def build(app):
         fresh_settings(app, animation="slow")
-        app.push(ReplayScene(app, saved_game(key)))
+        open_game(app, GameSession.replay(saved_game(key)))
+        assert app.top.session.is_replay
         return app.top
     return build
 
@@ -220,7 +235,8 @@ def build_replay(key: str):
 def build_stats(app):
     fresh_settings(app)
     Stats().record("othello", "greedy:3", "win")
-    app.push(StatsScene(app))
+    app.open("stats")
+    assert isinstance(app.top, StatsScene)
     return app.top
 
 

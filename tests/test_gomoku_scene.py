@@ -2,6 +2,7 @@
 from uidriver import click
 
 from boardhub.core.game import get_game
+from boardhub.core.session import GameSession, GameSetup
 from boardhub.games.gomoku.ui.board import FORBIDDEN, STONE, WIN_LINE
 from boardhub.scenes.game import GameScene
 
@@ -10,7 +11,8 @@ GOMOKU = get_game("gomoku")
 
 def pvp(app, **options) -> GameScene:
     opts = {"size": 19, "rule": "renju", "forbidden_loses": False, **options}
-    app.push(GameScene(app, GOMOKU, {"seats": [None, None], "options": opts, "limit": 0.5, "referee": False}))
+    setup = GameSetup(GOMOKU.key, (None, None), opts, 0.5, False, "pvp")
+    app.open("game", GameSession.new(setup, app.start_worker))
     app.frame(0.016)
     return app.top
 
@@ -69,7 +71,7 @@ def test_five_in_a_row_ends_the_game_and_shows_the_line(app):
 
 def test_numbers_toggle_on_the_board(app):
     game = pvp(app)
-    button = game.action_buttons[2]
+    button = game.action_buttons[0]
     click(app, button.rect.center)
     assert game.board.numbers and button.label == "Numbers: on"
 
@@ -78,12 +80,12 @@ def test_records_export_as_a_move_list_and_psq_and_import_back(app, saves_folder
     game = pvp(app, size=15)
     for text in ("h8", "i9", "j10"):
         game.match.play(game.match.parse(text))
-    click(app, game.action_buttons[0].rect.center)
+    click(app, game.record_buttons[0].rect.center)
     txt = next(saves_folder.glob("gomoku-*.txt"))
     psq = next(saves_folder.glob("gomoku-*.psq"))
     assert txt.read_text().split() == ["h8", "i9", "j10"]
     assert psq.read_text().lower().startswith("piskvork")
-    click(app, game.action_buttons[1].rect.center)
+    click(app, game.record_buttons[1].rect.center)
     panel = app.top
     panel.field.text = "h8 i9 h8"
     panel.load()

@@ -5,15 +5,18 @@ import pytest
 from uidriver import click
 
 from boardhub.core.game import get_game
+from boardhub.core.session import GameSession, GameSetup
 from boardhub.games.othello.engine import PASS, parse_square
 from boardhub.games.othello.ui.board import DISC, LAST_MOVE
+from boardhub.scenes import game_frame
 from boardhub.scenes.game import GameScene
 
 OTHELLO = get_game("othello")
 
 
 def pvp(app) -> GameScene:
-    app.push(GameScene(app, OTHELLO, {"seats": [None, None], "options": {}, "limit": 0.5, "referee": False}))
+    setup = GameSetup(OTHELLO.key, (None, None), {}, 0.5, False, "pvp")
+    app.open("game", GameSession.new(setup, app.start_worker))
     app.frame(0.016)
     return app.top
 
@@ -54,7 +57,7 @@ def test_a_player_without_a_move_is_told_and_passes_with_a_click(app):
     game = pvp(app)
     game.match.replay(moves)
     app.frame(0.016)
-    assert "no legal move" in game.status()[0]
+    assert "no legal move" in game_frame.status(game)[0]
     click(app, game.board.square_rect(0).center)
     assert game.match.moves[-1] == PASS
     app.frame(0.016)
@@ -62,11 +65,11 @@ def test_a_player_without_a_move_is_told_and_passes_with_a_click(app):
 
 
 def test_transcripts_export_to_a_file_and_import_from_a_paste(app, saves_folder):
-    from boardhub.scenes.records import ImportScene
+    from boardhub.scenes.record_import import ImportScene
     game = pvp(app)
     for text in ("f5", "d6", "c3"):
         game.match.play(parse_square(text))
-    export, import_ = game.action_buttons[0], game.action_buttons[1]
+    export, import_ = game.record_buttons[0], game.record_buttons[1]
     click(app, export.rect.center)
     saved = list(saves_folder.glob("othello-*.txt"))
     assert len(saved) == 1 and saved[0].read_text().strip() == "f5d6c3"
@@ -85,14 +88,17 @@ def test_transcripts_export_to_a_file_and_import_from_a_paste(app, saves_folder)
 def test_the_evaluation_overlay_scores_every_legal_square(app):
     import time
     game = pvp(app)
-    click(app, game.action_buttons[2].rect.center)
-    assert game.action_buttons[2].label == "Evaluation: on"
+    click(app, game.action_buttons[0].rect.center)
+    assert game.action_buttons[0].label == "Evaluation: on"
+    # the overlay is of the position the human to move is thinking about
+    assert game.board.wants_analysis(game.match) == (True, game.match.to_move)
     end = time.monotonic() + 10
-    while game.board.eval_state != game.match.state and time.monotonic() < end:
+    while game.context().analysis is None and time.monotonic() < end:
         app.frame(0.016)
         time.sleep(0.02)
     legal = set(game.match.rules.legal_moves(game.match.state))
-    assert set(game.board.evals) == legal
+    assert game.session.analysis_for(game.match.to_move) is game.context().analysis
+    assert set(game.context().analysis) == legal
 
 
 def test_the_learned_boards_page_shows_heat_maps_and_exports_a_png(app, saves_folder):
@@ -124,8 +130,8 @@ def test_a_seat_can_be_an_engine_typed_in_the_setup(app):
     import shlex
     import sys
     from boardhub.scenes.setup import SetupScene
-    app.push(SetupScene(app, OTHELLO, "pva"))
-    setup = app.top
+    setup = app.open("setup", GameSetup.default(OTHELLO.key, "pva"))
+    assert isinstance(setup, SetupScene)
     second = setup.seat_choices[1]
     second.set("gtp:")
     setup.layout(setup.size)

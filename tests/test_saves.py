@@ -13,26 +13,24 @@ from uidriver import click, frames, key
 from boardhub.core.game import get_game
 from boardhub.core import saves
 from boardhub.core.match import Match, Seat
+from boardhub.core.session import GameSession, GameSetup
 from boardhub.core.stats import Stats
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.menu import MenuScene
-from boardhub.scenes.replay import ReplayEndScene, ReplayScene
+from boardhub.scenes.result import ResultScene
 from boardhub.scenes.saves_browser import SavesScene
 from boardhub.scenes.settings import SettingsScene
-from boardhub.scenes.setup import default_config
 from boardhub.scenes.stats import StatsScene
 
 DOTS = get_game("dots")
 
 
 def new_game(app, game_key="dots", seats=(None, None), **options):
-    game = get_game(game_key)
-    config = default_config(game, "pvp")
-    config["seats"] = list(seats)
-    config["options"].update(options)
-    scene = GameScene(app, game, config)
-    app.push(scene)
-    return scene
+    humans = sum(ai is None for ai in seats)
+    mode = "pvp" if humans == len(seats) else "ava" if humans == 0 else "pva"
+    default = GameSetup.default(game_key, "pvp")
+    setup = GameSetup(game_key, tuple(seats), {**default.options, **options}, default.limit, default.referee, mode)
+    return app.open("game", GameSession.new(setup, app.start_worker))
 
 
 def wait_for(app, condition, seconds=20.0):
@@ -43,14 +41,14 @@ def wait_for(app, condition, seconds=20.0):
 
 
 def to_menu(app):
-    app.top.to_menu()
+    app.reset("menu")  # what the game's "Main menu" does
     frames(app, 1)
     assert isinstance(app.top, MenuScene)
     return app.top
 
 
 def saved_moves(scene):
-    return json.loads(scene.save_path.read_text())["moves"]
+    return json.loads(scene.session.save_path.read_text())["moves"]
 
 
 def test_every_move_is_saved_as_it_is_played(app):
@@ -72,7 +70,7 @@ def test_continue_resumes_a_game_against_the_ai_exactly(app):
     before = scene.match.to_json()
     clocks = [scene.match.seat_time(i) for i in range(2)]
     menu = to_menu(app)
-    assert menu.continue_button.visible and menu.resumable.path == scene.save_path
+    assert menu.continue_button.visible and menu.resumable.path == scene.session.save_path
     click(app, menu.continue_button.rect.center)
     resumed = app.top
     assert isinstance(resumed, GameScene) and resumed is not scene
@@ -80,14 +78,14 @@ def test_continue_resumes_a_game_against_the_ai_exactly(app):
     for field in ("game", "options", "seed", "seats", "moves", "seconds", "timing"):
         assert after[field] == before[field], field
     assert [resumed.match.seat_time(i) for i in range(2)] == pytest.approx(clocks, abs=1e-3)
-    assert resumed.save_path == scene.save_path  # the same game goes on in the same file
+    assert resumed.session.save_path == scene.session.save_path  # the same game goes on in the same file
     wait_for(app, lambda: len(resumed.match.history) == 4)  # the AI answers in the resumed game
 
 
 def test_continue_resumes_ai_vs_ai_and_it_plays_on(app):
     scene = new_game(app, "dots", seats=("easy", "normal"), rows=3, cols=3)
     scene.speed.value = 0.0
-    scene.apply_settings()
+    scene.resume()  # the pacing follows the speed
     wait_for(app, lambda: len(scene.match.history) >= 3)
     seed, moves = scene.match.seed, saved_moves(scene)
     menu = to_menu(app)
@@ -108,7 +106,7 @@ def test_continue_offers_the_newest_unfinished_game_and_never_a_finished_one(app
     frames(app, 1)
     assert second.match.is_over
     menu = to_menu(app)
-    assert menu.resumable.path == first.save_path
+    assert menu.resumable.path == first.session.save_path
 
 
 def write(folder, name, text):
@@ -142,7 +140,7 @@ def test_bad_files_are_listed_with_their_reason_and_never_touched(app, saves_fol
     scene.match.play((0, 1))
     frames(app, 1)
     menu = to_menu(app)
-    assert menu.resumable.path == scene.save_path  # Continue skips what cannot be resumed
+    assert menu.resumable.path == scene.session.save_path  # Continue skips what cannot be resumed
     click(app, menu.saves_button.rect.center)
     browser = app.top
     assert isinstance(browser, SavesScene) and len(browser.entries) == len(bad) + 1
@@ -156,7 +154,7 @@ def test_bad_files_are_listed_with_their_reason_and_never_touched(app, saves_fol
         click(app, browser.delete_button.rect.center)
         click(app, browser.delete_button.rect.center)
         assert app.top is browser
-    assert by_path[scene.save_path].readable
+    assert by_path[scene.session.save_path].readable
     new_game(app, rows=2, cols=2).match.play((0, 1))  # more saving around them
     frames(app, 1)
     assert {path: path.read_bytes() for path in bad} == contents
@@ -174,30 +172,35 @@ def test_the_browser_lists_resumes_replays_and_deletes(app):
     click(app, menu.saves_button.rect.center)
     browser = app.top
     frames(app, 1)
-    assert [e.path for e in browser.entries] == [finished.save_path, unfinished.save_path]  # newest first
+    assert [e.path for e in browser.entries] == [finished.session.save_path, unfinished.session.save_path]  # newest first
     done, going = (e.data for e in browser.entries)
     assert done["players"] == "Player 1 vs Player 2" and "Player 2 wins" in done["result"]
     assert going["players"] == "You vs Easy AI" and going["status"].startswith("move 2")
     assert browser.open_button.label == "Open"
 
     # replay: the moves come one by one on their own, then the end panel
+    files = {e.path: e.path.read_bytes() for e in browser.entries}
     browser.select(0)
     click(app, browser.replay_button.rect.center)
     replay = app.top
-    assert isinstance(replay, ReplayScene) and replay.match.moves == []
+    assert isinstance(replay, GameScene) and replay.session.is_replay and replay.match.moves == []
+    assert replay.session.save_path is None  # a replay has no file to write
     replay.speed.value = 0.0
-    wait_for(app, lambda: isinstance(app.top, ReplayEndScene))
+    replay.resume()  # the pacing follows the speed
+    wait_for(app, lambda: isinstance(app.top, ResultScene))
+    assert app.top.title == "End of the replay"
     assert replay.match.moves == finished.match.moves and replay.match.is_over
     click(app, app.top.buttons[2].rect.center)  # back to the saved games
     assert app.top is browser
-    assert saves.list_games()[0].path == finished.save_path  # watching changed nothing
+    assert saves.list_games()[0].path == finished.session.save_path  # watching changed nothing
+    assert {p: p.read_bytes() for p in files} == files and len(saves.list_games()) == len(files)
 
     # resume the unfinished one, a click on the row twice
     row_y = browser.list_rect.y + browser.row_h * 1.5
     click(app, (browser.list_rect.centerx, row_y))
     click(app, (browser.list_rect.centerx, row_y))
     resumed = app.top
-    assert isinstance(resumed, GameScene) and resumed.save_path == unfinished.save_path
+    assert isinstance(resumed, GameScene) and resumed.session.save_path == unfinished.session.save_path
     assert resumed.match.moves == [(0, 1)]
     key(app, pygame.K_ESCAPE)
     app.pop()  # the pause panel
@@ -206,10 +209,10 @@ def test_the_browser_lists_resumes_replays_and_deletes(app):
     # delete asks first
     browser.select(0)
     click(app, browser.delete_button.rect.center)
-    assert finished.save_path.exists() and "sure" in browser.delete_button.label
+    assert finished.session.save_path.exists() and "sure" in browser.delete_button.label
     click(app, browser.delete_button.rect.center)
-    assert not finished.save_path.exists()
-    assert [e.path for e in browser.entries] == [unfinished.save_path]
+    assert not finished.session.save_path.exists()
+    assert [e.path for e in browser.entries] == [unfinished.session.save_path]
 
 
 def test_replay_steps_back_and_forward_while_paused(app):
@@ -218,8 +221,7 @@ def test_replay_steps_back_and_forward_while_paused(app):
         scene.match.play(move)
     frames(app, 1)
     [saved] = saves.list_games()
-    replay = ReplayScene(app, saved)
-    app.push(replay)
+    replay = app.open("game", GameSession.replay(saved))
     key(app, pygame.K_SPACE)
     assert replay.match.paused
     for _ in range(2):
@@ -252,7 +254,7 @@ def test_results_against_the_ai_go_into_the_stats_once(app, saves_folder):
     assert row[("win", "draw", "loss").index(expected)] == 1 and sum(row) == 1
     scene.undo()
     frames(app, 1)
-    assert scene.counted
+    assert scene.session.counted
     menu = to_menu(app)
     click(app, menu.stats_button.rect.center)
     assert isinstance(app.top, StatsScene)

@@ -4,12 +4,15 @@ import pytest
 from test_scenes import start
 from uidriver import click, frames
 
+from boardhub.core import saves
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Timing
+from boardhub.core.session import GameSession, make_seats
 from boardhub.scenes.game import GameScene
+from boardhub.scenes.record_import import ImportScene
 from boardhub.scenes.result import ResultScene
 from boardhub.scenes.settings import SettingsScene
-from boardhub.scenes.setup import SetupScene, make_seats
+from boardhub.scenes.setup import SetupScene
 
 
 def uncovered_menu_buttons(menu, covered: list[pygame.Rect]) -> list:
@@ -76,8 +79,9 @@ def game_of(app, key: str, seats: list, options: dict | None = None, moves: tupl
     worker = app.worker if any(seats) else None
     match = Match(game, make_seats(seats), options or {}, seed=1, timing=Timing(ai_delay=0.0), worker=worker)
     match.replay(list(moves))
-    config = {"seats": seats, "options": match.options, "limit": 0.5, "referee": False}
-    app.push(GameScene(app, game, config, match))
+    session = GameSession(match, app.start_worker, save_path=saves.new_game_path(key))
+    session.autosave()
+    app.open("game", session)
     app.frame(0.016)
     return app.top
 
@@ -98,13 +102,20 @@ def random_moves(key: str, count: int, seed: int = 3) -> list:
     return moves
 
 
+def open_import(app, game: GameScene) -> None:
+    """A click on the game's Import button."""
+    [button] = [b for b in game.record_buttons if b.label == "Import"]
+    click(app, button.rect.center)
+    assert isinstance(app.top, ImportScene)
+
+
 def test_a_long_pasted_move_list_is_imported_not_taken_for_a_file_name(app):
     from boardhub.games.gomoku.records import record_text
     game = game_of(app, "gomoku", [None, None])
     moves = random_moves("gomoku", 90)
     text = record_text(moves, 19)
     assert len(text) > 255 and "/" not in text  # one path part longer than a file name may be
-    game.board.open_import()
+    open_import(app, game)
     importer = app.top
     importer.field.text = text
     click(app, importer.buttons[0].rect.center)
@@ -115,7 +126,7 @@ def test_a_long_pasted_move_list_is_imported_not_taken_for_a_file_name(app):
                          ids=["unknown-user", "unknown-user-path", "too-long-a-name"])
 def test_text_that_is_neither_a_record_nor_a_file_is_refused_with_a_message(app, text):
     game = game_of(app, "othello", [None, None])
-    game.board.open_import()
+    open_import(app, game)
     importer = app.top
     importer.field.text = text
     click(app, importer.buttons[0].rect.center)

@@ -102,7 +102,7 @@ def test_ai_vs_ai_pause_step_and_continue_from_the_menu(app):
     frames(app, 10, 0.02)
     assert len(game.match.history) == n + 1  # still paused
     moves = list(game.match.moves)
-    game.to_menu()
+    app.reset("menu")  # what the game's "Main menu" does
     app.frame(0.016)
     menu = app.top
     assert isinstance(menu, MenuScene) and menu.continue_button.visible

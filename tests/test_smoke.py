@@ -4,9 +4,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from boardhub import smoke
+from boardhub.core.session import GameSetup
 from boardhub.games.dots import ENTRY as DOTS
 from smokecheck import check_smoke_output
 
@@ -26,14 +28,14 @@ def test_smoke_plays_every_game_and_saves_screenshots(tmp_path, saves_folder):
 
 
 def test_smoke_fails_with_the_reason(tmp_path, monkeypatch, capsys):
-    default_config = smoke.default_config
+    default_setup = GameSetup.default
 
-    def broken_config(game, mode):
-        config = default_config(game, mode)
-        return {**config, "seats": ["no-such-ai"] * len(config["seats"])}
+    def broken_setup(game, mode):
+        setup = default_setup(game, mode)
+        return replace(setup, seats=("no-such-ai",) * len(setup.seats))
 
-    monkeypatch.setattr(smoke, "default_config", broken_config)
-    monkeypatch.setattr(smoke.games, "all_games", lambda: [DOTS])
+    monkeypatch.setattr(GameSetup, "default", staticmethod(broken_setup))
+    monkeypatch.setattr(smoke, "all_games", lambda: [DOTS])
     assert smoke.smoke(str(tmp_path / "out")) == 1
     err = capsys.readouterr().err
     assert "smoke: FAILED: dots: " in err and "no-such-ai" in err

@@ -22,10 +22,9 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("BOARDHUB_SAVES", str(out / "saves"))
     from boardhub.app import App
-    from boardhub.scenes.menu import MenuScene
 
     app = App((1280, 800))
-    app.push(MenuScene(app))
+    app.open("menu")
 
     def frames(n: int) -> None:
         for _ in range(n):
@@ -65,8 +64,7 @@ def main() -> None:
         frames(1)
     frames(120)
     shot("result.png")
-    app.top.game_scene.to_menu()
-    menu = app.top
+    menu = app.reset("menu")
     menu.open_settings()
     shot("settings.png")
     app.pop()
@@ -75,14 +73,14 @@ def main() -> None:
     while len(app.top.match.history) < 12:
         frames(1)
     shot("ava.png")
-    app.top.to_menu()
+    app.reset("menu")
     shot("menu_continue.png")
     app.top.open_saves()
     shot("saves.png")
     app.top.replay_selected()
     frames(150)
     shot("replay.png")
-    app.top.to_menu()
+    app.reset("menu")
     app.top.open_stats()
     shot("stats.png")
     app.close()

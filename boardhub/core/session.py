@@ -160,7 +160,12 @@ def result_text(match: Match) -> str:
     if out is None:
         return ""
     scores = out.scores or tuple(getattr(match.state, "scores", ()))
-    head = "A draw" if out.winner is None else f"{match.seats[out.winner].label} wins"
+    if out.winner is None:
+        head = "A draw"
+    elif match.kind == "PvA" and match.seats[out.winner].is_human:
+        head = "You win"
+    else:
+        head = f"{match.seats[out.winner].label} wins"
     return f"{head}   {' - '.join(map(str, scores))}".strip()
 
 

@@ -33,6 +33,7 @@ class GameScene(Scene):
         self.scroll = 0  # move list: rows scrolled up from the newest
         replay = session.is_replay
         self.speed = Slider(0.0, 2.0, app.settings.ava_delay, 0.1, self.set_speed, "{:.1f} s")
+        self.speed.visible = session.autoplay  # drawn before the first update (a panel opened at once)
         self.undo_button = Button("Back" if replay else "Undo", self.undo)
         self.redo_button = Button("Forward" if replay else "Redo", self.redo)
         self.pause_button = Button("Pause", session.toggle_pause)

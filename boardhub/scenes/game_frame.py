@@ -42,7 +42,7 @@ def place(scene: "GameScene", size: tuple[int, int]) -> None:
     y -= bh + gap
     scene.undo_button.rect = pygame.Rect(x, y, half, bh)
     scene.redo_button.rect = pygame.Rect(x + half + gap, y, half, bh)
-    extra = scene.action_buttons + scene.record_buttons  # the game's own buttons, two a row
+    extra = scene.record_buttons + scene.action_buttons  # Export | Import, then the board's toggles, two a row
     rows = (len(extra) + 1) // 2
     for k, b in enumerate(extra):
         row, col = divmod(k, 2)

@@ -44,7 +44,7 @@ class SetupScene(Scene):
         self.error = ""
         self.option_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices],
                                           config.options.get(o.key, o.default), lambda _: self.sync_seats()))
-                               for o in game.options]
+                               for o in self.game.options]
         self.limit = Choice(LIMITS, [f"{v:g} s" for v in LIMITS], config.limit)
         self.referee = Toggle(config.referee, labels=("Off: late moves still count",
                                                           "On: a late AI loses"))

@@ -60,7 +60,7 @@ class StatsScene(ScrollingPage):
             elif kind == "none":
                 theme.text(surface, values[0], 21 * s, (b.x + 20 * s, y + 6 * s), theme.MUTED)
             else:
-                name = fit(f"vs {values[0]}", 22 * s, cols_x[0] - col_w - b.x - 20 * s)
+                name = theme.fit(f"vs {values[0]}", 22 * s, cols_x[0] - col_w - b.x - 20 * s)
                 theme.text(surface, name, 22 * s, (b.x + 20 * s, y + 6 * s), theme.TEXT)
                 for x, v in zip(cols_x, values[1:]):
                     theme.text(surface, str(v), 22 * s, (x, y + 6 * s), theme.TEXT, "topright")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardhub.core.game import AIEntry, GameEntry
-from boardhub.games.dots import ai
+from boardhub.games.dots import ai, expert
 from boardhub.games.dots.engine import DotsRules, DotsState
 
 RULES_TEXT = """\
@@ -48,7 +48,7 @@ ENTRY = GameEntry(
         AIEntry("easy", ai.EasyAI, "A random line"),
         AIEntry("normal", ai.NormalAI, "Takes a box when it can, else a random line"),
         AIEntry("hard", ai.HardAI, "Plays the chains: safe lines, long chain rule, all-but-two"),
-        AIEntry("expert", ai.ExpertAI, "Hard's chain play, then perfect play once it can solve the rest"),
+        AIEntry("expert", expert.ExpertAI, "Hard's chain play, then perfect play once it can solve the rest"),
     ),
     rules_text=RULES_TEXT,
     blurb="Draw lines, close boxes, keep control of the chains.",

@@ -1,4 +1,4 @@
-"""The AIs of Dots and Boxes: the source's Easy and Normal, and our Hard and Expert."""
+"""The AIs of Dots and Boxes: the source's Easy and Normal, and our Hard (the Expert builds on it)."""
 from __future__ import annotations
 
 import random
@@ -6,7 +6,7 @@ import time
 
 from boardhub.games.dots.chains import Board, Component, board, capture_plan, degrees, structure
 from boardhub.games.dots.engine import DotsState, Geometry, Move
-from boardhub.games.dots.solver import Solver, SolveTimeout
+from boardhub.games.dots.solver import SolveTimeout
 
 # Hard reads the safe-line game to its end once this few safe lines are left:
 # at most 2**10 positions, a few hundredths of a second even on 7 x 7.
@@ -146,28 +146,3 @@ def _chain_parity(components: list[Component]) -> int:
     if not any(_is_long(c) for c in components):
         return 0
     return 1 if sum(not _is_long(c) for c in components) % 2 else -1
-
-
-class ExpertAI(HardAI):
-    """Hard's play until the rest of the game can be solved exactly, then perfect play.
-
-    Each move first tries the exact solver against part of the time left; the
-    solver's table outlives the move, so a try that ran out of time still
-    speeds up the next one, and the switch to perfect play comes early.
-    """
-
-    SOLVE_SHARE = 0.85  # of its time budget, for the exact solver; Hard's fallback has the rest
-    TABLE_ENTRIES = 400_000  # about 50 MB of transposition table at most
-
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed)
-        self.solver: Solver | None = None
-
-    def choose_line(self, lines: int, geom: Geometry, deadline: float) -> int:
-        now = time.monotonic()
-        if self.solver is None or (self.solver.geom.rows, self.solver.geom.cols) != (geom.rows, geom.cols):
-            self.solver = Solver(geom, self.TABLE_ENTRIES)
-        try:
-            return self.solver.best_line(lines, now + self.SOLVE_SHARE * (deadline - now))
-        except SolveTimeout:
-            return super().choose_line(lines, geom, deadline)
