@@ -53,7 +53,7 @@ def test_a_click_on_your_own_tile_in_the_guess_phase_is_refused(app):
     m.play(("place", view.slots[0]))
     view = board.view(m.state)
     click(app, board.rack_rects(view)[(0, 0)].center)
-    assert "another player" in game.message and board.selected is None
+    assert "another player" in game.message.text and board.selected is None
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -32,7 +32,7 @@ def test_a_click_puts_a_stone_on_the_point(app):
     edge = (pos[0] + round(game.board.cell * 0.3), pos[1])
     assert app.screen.get_at(edge)[:3] == STONE[0]
     click(app, pos)
-    assert game.match.moves == [h8] and "taken" in game.message
+    assert game.match.moves == [h8] and "taken" in game.message.text
 
 
 def test_black_sees_its_forbidden_points_and_a_click_on_one_is_refused(app):
@@ -49,7 +49,7 @@ def test_black_sees_its_forbidden_points_and_a_click_on_one_is_refused(app):
     x, y = (round(v) for v in game.board.point_xy(k10))
     assert app.screen.get_at((x, y))[:3] == FORBIDDEN
     click(app, (x, y))
-    assert len(game.match.moves) == 8 and "forbidden" in game.message and "double three" in game.message
+    assert len(game.match.moves) == 8 and "forbidden" in game.message.text and "double three" in game.message.text
 
 
 def test_five_in_a_row_ends_the_game_and_shows_the_line(app):

@@ -40,7 +40,7 @@ def test_a_click_plays_the_square_and_the_disc_turns_black(app):
 def test_illegal_clicks_are_refused_with_the_reason(app, square, words):
     game = pvp(app)
     click(app, game.board.square_rect(parse_square(square)).center)
-    assert game.match.moves == [] and words in game.message
+    assert game.match.moves == [] and words in game.message.text
 
 
 def test_a_player_without_a_move_is_told_and_passes_with_a_click(app):
@@ -61,7 +61,7 @@ def test_a_player_without_a_move_is_told_and_passes_with_a_click(app):
     click(app, game.board.square_rect(0).center)
     assert game.match.moves[-1] == PASS
     app.frame(0.016)
-    assert "passes" in game.message
+    assert "passes" in game.message.text
 
 
 def test_transcripts_export_to_a_file_and_import_from_a_paste(app, saves_folder):

@@ -230,7 +230,7 @@ def test_replay_steps_back_and_forward_while_paused(app):
     key(app, pygame.K_LEFT)
     assert replay.match.moves == [(0, 1)]
     click(app, replay.board.rect.center)  # the board takes no moves in a replay
-    assert replay.match.moves == [(0, 1)] and "replay" in replay.message.lower()
+    assert replay.match.moves == [(0, 1)] and "replay" in replay.message.text.lower()
 
 
 def finish_against_ai(app):
@@ -268,7 +268,7 @@ def test_a_damaged_stats_file_is_reported_and_never_overwritten(app, saves_folde
     before = path.read_bytes()
     scene = finish_against_ai(app)
     assert path.read_bytes() == before
-    assert "not counted" in scene.message
+    assert "not counted" in scene.message.text
     menu = to_menu(app)
     click(app, menu.stats_button.rect.center)
     assert app.top.stats.error and "stats.json" in app.top.stats.error
@@ -349,7 +349,7 @@ def test_a_saves_folder_that_cannot_be_made_costs_the_saves_not_the_game(app, tm
     scene = new_game(app, rows=2, cols=2)
     scene.match.play((0, 1))
     frames(app, 1)
-    assert scene.match.moves == [(0, 1)] and "Could not save the game" in scene.message
+    assert scene.match.moves == [(0, 1)] and "Could not save the game" in scene.message.text
     menu = to_menu(app)
     assert not menu.continue_button.visible
     click(app, menu.saves_button.rect.center)

@@ -49,7 +49,7 @@ def test_illegal_and_stray_clicks_are_refused_with_a_message(app):
     game = start(app, "pvp", rows=2, cols=2)
     board = game.board
     click(app, tuple(round(v) for v in board.point(1, 1)))  # the middle of a box
-    assert game.match.moves == [] and "closer" in game.message
+    assert game.match.moves == [] and "closer" in game.message.text
     a, b = board.ends((0, 1))
     on_line = (round((a[0] + b[0]) / 2), round(a[1]))
     click(app, on_line)

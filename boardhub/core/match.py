@@ -110,7 +110,9 @@ class Match:
         self.redo_stack: list[Played] = []
         self.forfeit: Outcome | None = None
         self.generation = 0
-        self.paused = False
+        self._paused = False  # AI vs AI stopped by the player (Space)
+        self._held = False  # a panel covers the game (the pause menu): its clocks stand still
+        self._stopped_at: float | None = None  # when the clocks stopped, while they stand
         self._step = False
         self._job: Job | None = None
         self._job_gen = -1
@@ -158,7 +160,8 @@ class Match:
         return sum(p.seconds for p in self.history if p.seat == seat)
 
     def turn_elapsed(self, now: float | None = None) -> float:
-        return (time.monotonic() if now is None else now) - self._turn_start
+        now = time.monotonic() if now is None else now
+        return (self._stopped_at if self._stopped_at is not None else now) - self._turn_start
 
     # ---------------------------------------------------------------- playing
     def play(self, move: Any, now: float | None = None) -> None:
@@ -168,7 +171,7 @@ class Match:
         if not self.seats[self.to_move].is_human:
             raise IllegalMove("Wait for your turn: the AI is to move")
         now = time.monotonic() if now is None else now
-        self._push(move, now - self._turn_start, now)
+        self._push(move, self.turn_elapsed(now), now)
 
     def push_recorded(self, move: Any, seconds: float, now: float | None = None) -> None:
         """A move from a record, whoever's turn it is (a replay); IllegalMove changes nothing."""
@@ -199,6 +202,8 @@ class Match:
         self.worker and self.worker.cancel(self._job)
         self._job, self._ready = None, None
         self._turn_start = now
+        if self._stopped_at is not None:
+            self._stopped_at = now  # a turn that starts while the clocks stand starts at zero
 
     def update(self, now: float | None = None) -> None:
         """Drive AI seats: start searches, collect answers, show them when due."""
@@ -279,9 +284,35 @@ class Match:
         """While paused, let the next AI move through."""
         self._step = True
 
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    @paused.setter
+    def paused(self, value: bool) -> None:
+        self._paused = value
+        self._sync_clocks()
+
     def toggle_pause(self) -> None:
         self.paused = not self.paused
         self._step = False
+
+    def hold(self, held: bool, now: float | None = None) -> None:
+        """Stop the clocks while a panel covers the game; they go on from where they stood."""
+        self._held = held
+        self._sync_clocks(now)
+
+    def _sync_clocks(self, now: float | None = None) -> None:
+        """The clocks stand while the game is paused or held, and time standing is nobody's."""
+        now = time.monotonic() if now is None else now
+        stopped = self._paused or self._held
+        if stopped and self._stopped_at is None:
+            self._stopped_at = now
+        elif not stopped and self._stopped_at is not None:
+            gap = now - self._stopped_at
+            self._turn_start += gap
+            self._show_at += gap
+            self._stopped_at = None
 
     def _stop_at(self) -> bool:
         """Where undo and redo stop: a human's turn, or every move in AI vs AI."""

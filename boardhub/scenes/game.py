@@ -13,11 +13,11 @@ from boardhub.core.records import export_record
 from boardhub.core.rules import IllegalMove
 from boardhub.core.session import GameOver, GameSession, MovePlayed, Notice, Passed, Rewound
 from boardhub.scenes import game_frame
+from boardhub.scenes.game_frame import Message
 from boardhub.ui.board import DrawContext, Play, Refuse
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button, Slider, set_clipboard_text
 
-MESSAGE_SECONDS = 3.5
 RESULT_PAUSE = 0.6  # let the last move be seen before the result panel covers it
 
 
@@ -27,7 +27,7 @@ class GameScene(Scene):
         self.session = session
         self.board = session.entry.board(session.entry)
         self.clock = 0.0
-        self.message, self.message_kind, self.message_until = "", "info", 0.0
+        self.message: Message | None = None
         self.over_since: float | None = self.clock if session.match.is_over else None
         self.result_shown = False
         self.scroll = 0  # move list: rows scrolled up from the newest
@@ -53,16 +53,24 @@ class GameScene(Scene):
 
     # ---------------------------------------------------------------- actions
     def say(self, msg: str, kind: str = "info") -> None:
-        self.message, self.message_kind, self.message_until = msg, kind, self.clock + MESSAGE_SECONDS
+        """Show a message of a kind ("info", "success", "warning", "error") for that kind's lifetime."""
+        self.message = Message(msg, kind, time.monotonic())
 
     def set_speed(self, value: float) -> None:
         self.app.settings.ava_delay = value
-        self.resume()
+        self.apply_settings()
 
-    def resume(self) -> None:
+    def apply_settings(self) -> None:
         st = self.app.settings
         self.session.pace(st.ai_delay, self.speed.value, st.animation_seconds)
         self.session.learn = st.learn_in_app
+
+    def pause(self) -> None:
+        self.match.hold(True)  # a panel covers the game: its clocks stand still
+
+    def resume(self) -> None:
+        self.match.hold(False)
+        self.apply_settings()
 
     def undo(self) -> None:
         if not self.session.undo():
@@ -136,9 +144,11 @@ class GameScene(Scene):
     def redraw_in(self) -> float | None:
         """Every frame while something moves; else when a message goes or a shown clock turns a second."""
         m = self.match
+        if self.app.top is not self:
+            return None  # a panel covers the game: it stands still (its clocks too) until the panel goes
         if self.session.busy or self.board.busy(self.clock) or (m.is_over and not self.result_shown):
             return 0.0
-        waits = [self.message_until - self.clock] if self.message_until > self.clock else []
+        waits = [self.message.redraw_in(time.monotonic())] if self.message and self.message.visible() else []
         if not m.is_over and not m.paused:
             waits.append(1.0 - m.turn_elapsed() % 1.0)
         return min(waits) if waits else None

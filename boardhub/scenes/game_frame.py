@@ -2,6 +2,8 @@
 clocks and scores, the board, the side panel with the move list and the controls."""
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,7 +14,38 @@ from boardhub.ui.board import DrawContext
 if TYPE_CHECKING:
     from boardhub.scenes.game import GameScene
 
-MESSAGE_COLORS = {"info": theme.TEXT, "success": theme.ACCENT, "warning": theme.ACCENT, "error": theme.ERROR}
+# each kind of message: its colour and how long it stays (errors longest, so they can be read)
+MESSAGE_LOOK = {"info": (theme.TEXT, 3.5), "success": (theme.SUCCESS, 4.0), "warning": (theme.ACCENT, 5.0),
+                "error": (theme.ERROR, 8.0)}
+FADE = 0.6  # seconds a message takes to fade out at the end of its life
+
+
+@dataclass(frozen=True)
+class Message:
+    """A line for the player under the top bar, in its own strip: it covers nothing and then goes.
+
+    Its life runs on the wall clock, so a message shown before a panel opened
+    has gone when the panel closes.
+    """
+
+    text: str
+    kind: str
+    shown: float  # time.monotonic()
+
+    @property
+    def lifetime(self) -> float:
+        return MESSAGE_LOOK.get(self.kind, MESSAGE_LOOK["info"])[1]
+
+    def visible(self, now: float | None = None) -> bool:
+        return (time.monotonic() if now is None else now) < self.shown + self.lifetime
+
+    def alpha(self, now: float) -> float:
+        """1 while it shows, down to 0 over its last FADE seconds."""
+        return max(0.0, min(1.0, (self.shown + self.lifetime - now) / FADE))
+
+    def redraw_in(self, now: float) -> float:
+        """Frames while it fades; before that, one when the fade starts."""
+        return max(0.0, self.shown + self.lifetime - FADE - now)
 
 
 def clock_text(seconds: float) -> str:
@@ -30,8 +63,11 @@ def place(scene: "GameScene", size: tuple[int, int]) -> None:
     scene.side_rect = sr = pygame.Rect(w - side_w - round(16 * s), scene.top_rect.bottom + round(12 * s),
                                        side_w, h - scene.top_rect.bottom - round(28 * s))
     pad = 20 * s
-    scene.board.layout(pygame.Rect(round(pad), scene.top_rect.bottom + round(pad * 0.5),
-                                   round(sr.x - 2 * pad), round(h - scene.top_rect.bottom - 1.5 * pad)),
+    # the message strip: between the top bar and the board, so a message never covers either
+    scene.message_rect = pygame.Rect(round(pad), scene.top_rect.bottom + round(6 * s), round(sr.x - 2 * pad),
+                                     round(32 * s))
+    top = scene.message_rect.bottom + round(4 * s)
+    scene.board.layout(pygame.Rect(round(pad), top, round(sr.x - 2 * pad), round(h - top - pad)),
                        scene.match.state)
     bh, gap = round(40 * s), round(10 * s)
     inner_w = sr.width - round(32 * s)
@@ -91,14 +127,27 @@ def draw(scene: "GameScene", surface: pygame.Surface, ctx: DrawContext) -> None:
     draw_top_bar(scene, surface)
     scene.board.draw(surface, m.state, m.history, ctx)
     draw_side(scene, surface)
-    if scene.message and scene.clock < scene.message_until:
-        color = MESSAGE_COLORS.get(scene.message_kind, theme.TEXT)
-        r = theme.text(surface, scene.message, 24 * s, (scene.board.rect.centerx, scene.top_rect.bottom + 4 * s),
-                       color, "midtop")
-        bg = r.inflate(24 * s, 10 * s)
-        pygame.draw.rect(surface, theme.PANEL, bg, border_radius=8)
-        pygame.draw.rect(surface, color, bg, width=1, border_radius=8)
-        theme.text(surface, scene.message, 24 * s, r.topleft, color)
+    if scene.message is not None and scene.message.visible():
+        draw_message(surface, scene.message, scene.message_rect, s)
+
+
+def draw_message(surface: pygame.Surface, message: Message, rect: pygame.Rect, s: float) -> None:
+    """The message in its strip: a panel with a bar of its kind's colour, fading at the end."""
+    color = MESSAGE_LOOK.get(message.kind, MESSAGE_LOOK["info"])[0]
+    px = 22 * s
+    text = theme.fit(message.text, px, rect.width - 40 * s)
+    width = min(rect.width, theme.font(int(px)).size(text)[0] + 40 * s)
+    box = pygame.Rect(0, 0, round(width), rect.height)
+    box.center = rect.center
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    inner = layer.get_rect()
+    pygame.draw.rect(layer, theme.PANEL, inner, border_radius=8)
+    pygame.draw.rect(layer, color, inner, width=1, border_radius=8)
+    pygame.draw.rect(layer, color, pygame.Rect(0, 0, max(4, round(6 * s)), inner.height),
+                     border_top_left_radius=8, border_bottom_left_radius=8)
+    theme.text(layer, text, px, (inner.centerx + 3 * s, inner.centery), color, "center")
+    layer.set_alpha(round(255 * message.alpha(time.monotonic())))
+    surface.blit(layer, box)
 
 
 def draw_top_bar(scene: "GameScene", surface: pygame.Surface) -> None:

@@ -16,6 +16,7 @@ BUTTON_HOVER = (78, 88, 114)
 BUTTON_DOWN = (96, 108, 140)
 DISABLED = (90, 96, 110)
 ERROR = (255, 120, 110)
+SUCCESS = (110, 210, 140)
 BOARD = (246, 240, 226)
 INK = (52, 56, 66)
 # one colour per seat, light enough for fills and dark enough for lines
