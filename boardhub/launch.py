@@ -10,8 +10,15 @@ from boardhub.smoke import smoke
 
 def run(argv: list[str]) -> int:
     """Open the window on the main menu and play until it is closed."""
-    parser = argparse.ArgumentParser(prog="boardhub", description="Classic board games with strong AIs. "
-                                     "Subcommands: arena, ais (python -m boardhub arena --help).")
+    parser = argparse.ArgumentParser(
+        prog="boardhub", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Classic board games with strong AIs. With no subcommand, the window opens.",
+        epilog="subcommands (each has its own --help, e.g. boardhub arena --help):\n"
+               "  arena GAME    play AIs against each other headless, or a round robin\n"
+               "  ais GAME      list a game's AIs and their levels\n"
+               "  learn othello learn the Othello positional AI's boards from games\n"
+               "  perft othello count Othello's move sequences to a depth\n"
+               "  engine gomoku run an AI as a Gomocup engine (pbrain) on stdin/stdout")
     parser.add_argument("--size", default="1280x800", help="window size, e.g. 1024x640")
     parser.add_argument("--startup-time", action="store_true",
                         help="draw the first menu frame, print 'ready' and exit (bench/startup.py)")

@@ -63,11 +63,20 @@ class Option:
     choices: tuple[Any, ...]
     default: Any
     labels: tuple[str, ...] = field(default=())
+    # (another option's key, its values under which this one matters): the setup hides it otherwise
+    only_when: tuple[str, tuple[Any, ...]] | None = None
 
     def label_of(self, value: Any) -> str:
         if self.labels and value in self.choices:
             return self.labels[self.choices.index(value)]
         return str(value)
+
+    def applies(self, options: dict) -> bool:
+        """Whether this option changes anything in a game of `options`."""
+        if self.only_when is None:
+            return True
+        key, values = self.only_when
+        return options.get(key) in values
 
 
 def normalize_options(spec: tuple[Option, ...], options: dict | None) -> dict:

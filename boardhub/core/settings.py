@@ -18,6 +18,10 @@ class Settings:
     ai_delay: float = 1.0  # before an AI's move shows against a human (the source's 1 s)
     ava_delay: float = 0.5  # between moves in AI vs AI (the source's 0.5 s)
     learn_in_app: bool = False  # Othello's learned AI keeps learning from the games played here
+    # the window as the player left it: its size when not maximised (0: none yet), and maximised or not
+    window_width: int = 0
+    window_height: int = 0
+    window_maximized: bool = False
 
     @property
     def animation_seconds(self) -> float:

@@ -24,7 +24,7 @@ SEATS = ((54, 118, 235), (226, 72, 64), (40, 160, 90), (170, 90, 210))
 SEAT_MARKS = ("O", "X", "△", "□")
 
 BASE_SIZE = (1280, 800)
-MIN_SIZE = (640, 480)
+MIN_SIZE = (800, 600)  # the smallest window every layout is made for
 MIN_TEXT_PX = 15  # below this pygame's font stops being readable, however small the window
 
 
