@@ -22,7 +22,7 @@ from boardhub.core.ai import PROTOCOL_NAMES, AISpec
 from boardhub.core.game import ANALYSIS, GameEntry, get_game
 from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played, Seat, Timing
 from boardhub.core.records import read_record
-from boardhub.core.rules import IllegalMove, Outcome
+from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.stats import Stats, opponent_of, result_for
 from boardhub.core.worker import Job, Worker
 
@@ -103,11 +103,55 @@ class GameSetup:
         return cls(match.game.key, tuple(seat.ai for seat in match.seats), dict(match.options),
                    match.timing.limit, match.timing.referee, mode)
 
+    def fields(self) -> dict[str, Any]:
+        """The setup as JSON can hold it (the settings keep the last one of each game and mode)."""
+        return {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
+                "limit": self.limit, "referee": self.referee, "mode": self.mode}
+
+    @classmethod
+    def from_fields(cls, data: Any) -> "GameSetup":
+        """A setup `fields()` wrote; ValueError for one this boardhub cannot offer any more.
+
+        Only what the setup screen offers comes back: the game's AIs at one of
+        their levels, engines of a protocol the game speaks, options it has.
+        """
+        try:
+            entry = get_game(data["game"])
+            options = normalize_options(entry.options, data["options"])
+            seats = tuple(data["seats"])
+            limit, referee, mode = data["limit"], data["referee"], data["mode"]
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not a stored setup: {exc}") from None
+        if mode not in MODES or not isinstance(referee, bool) or isinstance(limit, bool) \
+                or not isinstance(limit, (int, float)) or not 0 < limit <= 60:
+            raise ValueError("the mode, move limit or referee is not one the setup offers")
+        if len(seats) != entry.rules.num_players(options):
+            raise ValueError(f"{entry.title} with these options needs {entry.rules.num_players(options)} seats")
+        for seat in seats:
+            if seat is not None:
+                _check_offered(entry, seat)
+        return cls(entry.key, seats, options, float(limit), referee, mode)
+
     def match(self, worker: Worker | None = None, seed: int | None = None) -> Match:
         """A new match of this setup; ValueError for options or seats the game refuses."""
         seats = make_seats(self.seats)
         return Match(self.entry, seats, self.options, seed, Timing(self.limit, referee=self.referee),
                      worker if any(not s.is_human for s in seats) else None)
+
+
+def _check_offered(entry: GameEntry, seat: Any) -> None:
+    """ValueError unless `seat` names an AI of the game at one of its levels or an engine it speaks to."""
+    if not isinstance(seat, str):
+        raise ValueError(f"not a seat: {seat!r}")
+    spec = AISpec.parse(seat)
+    if spec.external is not None:
+        if spec.external[0] not in entry.externals:
+            raise ValueError(f"{entry.title} engines do not speak {spec.external[0]}")
+        return
+    ai = entry.ai_entry(spec.name)
+    if (spec.level is not None or ai.levels) and \
+            (ai.default_level if spec.level is None else spec.level) not in ai.levels:
+        raise ValueError(f"{spec.name} has no level {spec.level}")
 
 
 # ---------------------------------------------------------------- events
@@ -311,16 +355,20 @@ class GameSession:
 
     def analyse(self, seat: int | None) -> None:
         """Ask for the game's evaluation of this position as `seat` sees it; AnalysisReady follows."""
-        key = (self.match.state, seat)
-        if self.entry.analysis is None or self._worker is None or key == self._analysis_key:
+        if self.entry.analysis is None or self._worker is None or self._analysing(seat):
             return
-        self._analysis_key, self.analysis = key, None
+        self._analysis_key, self.analysis = (self.match.state, seat), None
         Worker.cancel(self._analysis_job)
         self._analysis_job = self.match.ask(ANALYSIS, seat, ANALYSIS_SECONDS, worker=self._worker())
 
     def analysis_for(self, seat: int | None) -> dict | None:
         """{move: value} for the position on the board seen by `seat`, once it is ready."""
-        return self.analysis if self._analysis_key == (self.match.state, seat) else None
+        return self.analysis if self._analysing(seat) else None
+
+    def _analysing(self, seat: int | None) -> bool:
+        """The analysis asked for (or answered) is of this very position, seen by `seat`."""
+        key = self._analysis_key
+        return key is not None and key[0] is self.match.state and key[1] == seat
 
     def close(self) -> None:
         Worker.cancel(self._analysis_job)
