@@ -27,6 +27,7 @@ from boardhub.ui import theme
 from boardhub.ui.icon import set_window_icon
 from boardhub.ui.scene import Scene
 from boardhub.ui.sound import Sounds
+from boardhub.ui.window import Placement, place_window
 
 FPS = 60
 # Every screen by the name scenes open it with: no scene imports another's class.
@@ -42,6 +43,10 @@ MAX_WAIT = 1.0
 SLACK = 0.002
 # Posted from the AI worker's thread when an answer is ready, to wake a loop that sleeps.
 AI_ANSWER = pygame.event.custom_type()
+# Posted once the window has kept its new size or maximised state for a moment: the
+# settings are written then, once, not for every step of a drag across the screen.
+WINDOW_SAVE = pygame.event.custom_type()
+WINDOW_SAVE_MS = 800
 
 
 def post_ai_answer() -> None:
@@ -68,34 +73,94 @@ def check_pygame_ce() -> None:
 class App:
     """Owns the window and the stack; scenes ask it to push, pop and replace."""
 
-    def __init__(self, size: tuple[int, int] = theme.BASE_SIZE) -> None:
+    def __init__(self, size: tuple[int, int] | None = None) -> None:
+        """Open the window at `size`, or (None) as the player left it last time, fitted to this desktop.
+
+        An explicit size (`--size`, tests, benchmarks, the smoke check) is a one-off:
+        its resizes are not remembered, so they never replace the player's window.
+        """
         check_pygame_ce()
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "boardhub")
+        os.environ.setdefault("SDL_APP_NAME", "boardhub")  # newer SDLs name the window's class from this
         pygame.init()
         pygame.display.set_caption("boardhub")
         set_window_icon()
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self._set_minimum_size()
-        self.size = self.screen.get_size()
+        self.settings = Settings.load()  # before the window opens: it opens at the size remembered there
+        self.remember_window = size is None
+        self._open_window(size)
         self.clock = pygame.time.Clock()
-        self.settings = Settings.load()
         self.sounds = Sounds()
         self.sounds.muted = not self.settings.sound
         self.stack: list[Scene] = []
         self.running = True
         self._worker = None
-        self.last_setup: dict = {}  # (game, mode) -> the setup last started, for "Change setup"
         self.frame_times: list[float] = []  # seconds per frame, for the benchmarks
 
+    def _open_window(self, size: tuple[int, int] | None) -> None:
+        """Open the window at `size`, or where `place_window` puts it on this desktop."""
+        if size is None:
+            s = self.settings
+            place = place_window(pygame.display.get_desktop_sizes(), (s.window_width, s.window_height),
+                                 s.window_maximized)
+            # centred, its frame and title bar stay on the screen (a default spot may push the bottom off)
+            os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+        else:
+            place = Placement(size, False, theme.MIN_SIZE)
+        self.min_size = place.minimum
+        self.screen = pygame.display.set_mode(place.size, pygame.RESIZABLE)
+        window = self._window()
+        if window is not None:
+            window.minimum_size = place.minimum
+        self.size = self.screen.get_size()
+        self.window_size = self.size  # its size when not maximised: the one to open at next time
+        self.window_maximized = False
+        self._minimized = False
+        if place.maximized and window is not None:
+            window.maximize()  # SDL sends no WINDOWMAXIMIZED for its own call: the state is set here
+            self.window_maximized = True
+
     @staticmethod
-    def _set_minimum_size() -> None:
-        """Keep the window large enough for its layouts (best effort: an older API)."""
+    def _window() -> pygame.Window | None:
+        """The display module's window, or None where this pygame has no Window API."""
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             try:
-                pygame.Window.from_display_module().minimum_size = theme.MIN_SIZE
+                return pygame.Window.from_display_module()
             except (AttributeError, pygame.error):
-                pass  # the layouts still clamp their sizes
+                return None  # the layouts still clamp their sizes
+
+    def _track_window(self, event: pygame.event.Event) -> None:
+        """Follow the window's size and maximised state as the player changes them, to open it so next time.
+
+        Only the size of a window that is not maximised is kept (a maximised window is
+        as big as the screen it is on); a window back from the taskbar is as it was.
+        """
+        if event.type == pygame.WINDOWMINIMIZED:
+            self._minimized = True
+            return
+        if event.type == pygame.WINDOWRESTORED and self._minimized:
+            self._minimized = False
+            return
+        if event.type == pygame.WINDOWMAXIMIZED:
+            self.window_maximized = True
+        elif event.type == pygame.WINDOWRESTORED:
+            self.window_maximized = False
+        elif self.window_maximized or self._minimized:
+            return
+        else:
+            self.window_size = pygame.display.get_surface().get_size()
+        if self.remember_window:
+            s = self.settings
+            s.window_width, s.window_height = self.window_size
+            s.window_maximized = self.window_maximized
+            pygame.time.set_timer(WINDOW_SAVE, WINDOW_SAVE_MS, 1)  # a later change starts the wait again
+
+    def save_settings(self) -> None:
+        """Write the settings; a read-only saves folder is no reason to stop playing."""
+        try:
+            self.settings.save()
+        except OSError:
+            pass
 
     @property
     def worker(self) -> Worker:
@@ -169,10 +234,19 @@ class App:
             return
         if event.type == AI_ANSWER:
             return  # it only wakes the loop: the scenes poll their jobs in update
+        if event.type == WINDOW_SAVE:
+            self.save_settings()
+            return
+        if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED):
+            self._track_window(event)
+            return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if event.type == pygame.WINDOWSIZECHANGED:
+                self._track_window(event)
             w, h = pygame.display.get_surface().get_size()
             if (w, h) != self.size:
-                self.size = (max(w, theme.MIN_SIZE[0]), max(h, theme.MIN_SIZE[1]))
+                # where a window manager ignores the minimum size, the layouts still get it
+                self.size = (max(w, self.min_size[0]), max(h, self.min_size[1]))
                 for s in self.stack:
                     s.layout(self.size)
             return

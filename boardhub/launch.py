@@ -6,6 +6,19 @@ import argparse
 
 from boardhub.app import App
 from boardhub.smoke import smoke
+from boardhub.ui import theme
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """`--size`'s "1280x800" as (1280, 800); a ValueError that says what is wrong otherwise."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size must look like 1280x800, not {text!r}") from None
+    if w < theme.MIN_SIZE[0] or h < theme.MIN_SIZE[1]:
+        raise ValueError(f"--size {w}x{h} is too small: the smallest window boardhub lays out is "
+                         f"{theme.MIN_SIZE[0]}x{theme.MIN_SIZE[1]}")
+    return w, h
 
 
 def run(argv: list[str]) -> int:
@@ -19,7 +32,8 @@ def run(argv: list[str]) -> int:
                "  learn othello learn the Othello positional AI's boards from games\n"
                "  perft othello count Othello's move sequences to a depth\n"
                "  engine gomoku run an AI as a Gomocup engine (pbrain) on stdin/stdout")
-    parser.add_argument("--size", default="1280x800", help="window size, e.g. 1024x640")
+    parser.add_argument("--size", help="window size, e.g. 1024x640 (default: the size it had last time, "
+                        "or one that fits the screen); a one-off, not remembered")
     parser.add_argument("--startup-time", action="store_true",
                         help="draw the first menu frame, print 'ready' and exit (bench/startup.py)")
     parser.add_argument("--smoke", action="store_true",
@@ -27,13 +41,15 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--smoke-out", metavar="FOLDER",
                         help="where --smoke writes its screenshots (default: a new temporary folder)")
     args = parser.parse_args(argv)
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        parser.error(f"--size must look like 1280x800, not {args.size!r}")
+    size = None
+    if args.size is not None:
+        try:
+            size = parse_size(args.size)
+        except ValueError as exc:
+            parser.error(str(exc))
     if args.smoke:
-        return smoke(args.smoke_out, (w, h))
-    app = App((w, h))
+        return smoke(args.smoke_out, size or theme.BASE_SIZE)  # headless: a fixed size, the same every run
+    app = App(size)
     app.open("menu")
     if args.startup_time:
         app.frame(0.0)

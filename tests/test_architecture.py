@@ -121,7 +121,8 @@ def test_ui_imports_neither_scenes_nor_the_app():
 def test_no_scene_imports_another_scene():
     """Scenes are opened by name through the app; shared panels and the game's frame are not scenes."""
     edges = graph()
-    shared = {"boardhub.scenes.overlay", "boardhub.scenes.page", "boardhub.scenes.game_frame"}
+    shared = {"boardhub.scenes.overlay", "boardhub.scenes.page", "boardhub.scenes.game_frame",
+              "boardhub.scenes.move_entry"}
     for m, targets in edges.items():
         if m.startswith("boardhub.scenes."):
             assert {t for t in targets if t.startswith("boardhub.scenes.")} <= shared | {m}, m
@@ -134,3 +135,14 @@ def test_every_game_has_the_same_shape():
         missing = [f for f in GAME_SHAPE if not (game / f).exists()]
         assert missing == [], game.name
 
+
+
+def test_the_game_scene_lays_out_draws_and_routes_input_only():
+    """At most 250 lines, and none of them saves, counts, records or names a game."""
+    source = (PACKAGE / "scenes" / "game.py").read_text(encoding="utf-8")
+    scene = next(n for n in ast.parse(source).body if isinstance(n, ast.ClassDef) and n.name == "GameScene")
+    assert scene.end_lineno - scene.lineno + 1 <= 250
+    code = ast.unparse(scene)
+    for word in ("autosave", "write_record", "Stats", "saves.", '"othello"', '"dots"', '"gomoku"', '"davinci"',
+                 '"pass"', '"You"'):
+        assert word not in code, word

@@ -51,11 +51,11 @@ def check_series(result, reason: str, words: str) -> None:
 
 
 @pytest.mark.parametrize("ai, reason, words, replaced", [
-    ("crashing", "error", "RuntimeError: broke on its third move", 0),
+    ("crashing", "error", "stopped with an internal error", 0),
     ("late", "time", "over the 0.2 s limit", 0),
     ("cheating", "illegal", "illegal move", 0),
-    ("dying", "error", "the AI process died", 2),
-    ("unreadable", "error", "this answer cannot be rebuilt", 0),
+    ("dying", "error", "crashed (its process ended)", 2),
+    ("unreadable", "error", "gave an answer that cannot be read", 0),
 ])
 def test_a_failing_ai_forfeits_that_game_and_the_series_goes_on(ai, reason, words, replaced):
     worker = ProcessWorker()
@@ -85,7 +85,7 @@ def test_without_a_referee_a_hung_ai_still_forfeits_with_the_reason(monkeypatch)
 
 
 @pytest.mark.parametrize("game, ai, rival, words", [
-    ("gomoku", "brain", "easy", "exited (code 3)"),
+    ("gomoku", "brain", "easy", "stopped (exit code 3)"),
     ("othello", "gtp", "random", "killed by SIGKILL"),
     ("gomoku", "vanishing", "easy", "no such program"),
 ])

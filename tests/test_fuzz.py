@@ -63,7 +63,6 @@ def fuzz_app(tmp_path_factory):
 def fresh_settings(app, **changes) -> None:
     app.settings = Settings(**changes)
     app.sounds.muted = not app.settings.sound
-    app.last_setup = {}
 
 
 def setup_of(game, seats, limit=0.5, referee=False) -> GameSetup:

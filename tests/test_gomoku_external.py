@@ -106,11 +106,11 @@ def test_a_brain_busy_after_its_move_is_waited_for_off_its_clock(worker):
 
 # ------------------------------------------------------------------- forfeits
 @pytest.mark.parametrize("mode, reason, words", [
-    ("crash", "error", "exited (code 3): fake brain: crashed on purpose"),
+    ("crash", "error", 'stopped (exit code 3), saying "fake brain: crashed on purpose"'),
     ("illegal", "illegal", "is taken"),
-    ("garbage", "error", "the engine's move is not a point: 'banana' is not a point"),
+    ("garbage", "error", "gave a move that is not a point: 'banana'"),
     ("silent", "error", "no move within the limit"),
-    ("refuse", "error", "the engine refused a 15x15 board: unsupported size"),
+    ("refuse", "error", "refused a 15x15 board: unsupported size"),
 ])
 def test_a_broken_brain_loses_with_the_reason(worker, mode, reason, words):
     started = time.monotonic()
@@ -139,7 +139,7 @@ def test_without_a_referee_a_slow_brain_still_plays():
 def test_a_brain_that_never_answers_its_greeting_is_given_up_on():
     engine = PbrainEngine(fake("--mode", "mute"), startup=0.5)
     started = time.monotonic()
-    with pytest.raises(EngineError, match=r"no answer while starting \(the engine said nothing for 0.5 s\)"):
+    with pytest.raises(EngineError, match=r"The engine 'fake_pbrain' did not answer at start \(it said nothing for 0.5 s\)"):
         engine.prepare()
     assert time.monotonic() - started < 3
 
@@ -158,11 +158,11 @@ def test_a_brain_still_busy_long_after_its_move_loses_with_the_reason():
 
 
 def test_a_missing_program_is_refused_by_the_seat_and_the_arena(capsys):
-    with pytest.raises(ValueError, match="could not start /no/such/pbrain: no such program"):
+    with pytest.raises(ValueError, match="cannot start: there is no such program as '/no/such/pbrain'"):
         GOMOKU.make_ai("pbrain:/no/such/pbrain")
     assert cli.main(["arena", "gomoku", "--a", "pbrain:/no/such/pbrain", "--b", "easy", "--games", "1",
                      "--quiet"]) == 2
-    assert "could not start /no/such/pbrain: no such program" in capsys.readouterr().err
+    assert "The engine cannot start: there is no such program as '/no/such/pbrain'" in capsys.readouterr().err
 
 
 # ------------------------------------------------------ keeping the brain in step
@@ -351,7 +351,7 @@ def test_a_scripted_manager_gets_legal_timely_answers():
         assert reply == "7,0"
         assert ask("TAKEBACK 7,0")[0] == "OK"
         brain.send("END")
-        with pytest.raises(EngineError, match=r"exited \(code 0\)"):
+        with pytest.raises(EngineError, match=r"stopped \(exit code 0\)"):
             brain.read_line(time.monotonic() + 5)
     finally:
         brain.close()

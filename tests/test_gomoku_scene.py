@@ -65,8 +65,10 @@ def test_five_in_a_row_ends_the_game_and_shows_the_line(app):
     assert game.match.is_over and game.match.outcome.winner == 0
     for _ in range(20):  # the stone grows in; the result panel comes later
         app.frame(0.016)
-    ring = (x, y - round(game.board.cell * 0.47))
-    assert app.screen.get_at(ring)[:3] == WIN_LINE
+    mx, my = (round(v) for v in game.board.point_xy(at(n, 5, 7)))  # the middle stone of the five
+    band = (mx, my - round(game.board.cell * 0.56))  # beside the stones, round the five
+    assert app.screen.get_at(band)[:3] == WIN_LINE
+    assert app.screen.get_at((mx, my))[:3] == STONE[0]  # never through a stone (nor its move number)
 
 
 def test_numbers_toggle_on_the_board(app):

@@ -31,7 +31,7 @@ def test_ai_vs_ai_plays_to_the_end_in_the_worker_process(worker):
 
 
 @pytest.mark.parametrize("ai, reason, words", [
-    ("py:aihelpers:crashing", "error", "RuntimeError: boom"),
+    ("py:aihelpers:crashing", "error", "stopped with an internal error"),
     ("py:aihelpers:illegal", "illegal", "is a dot"),
 ])
 def test_a_broken_ai_forfeits_with_the_reason(worker, ai, reason, words):

@@ -100,7 +100,7 @@ def test_the_arena_command_line_takes_both_quoting_forms():
 # ------------------------------------------------------------------- forfeits
 @pytest.mark.parametrize("protocol", ["gtp", "nboard"])
 @pytest.mark.parametrize("mode, reason, words", [
-    ("crash", "error", "exited (code 3): fake engine: crashed on purpose"),
+    ("crash", "error", 'stopped (exit code 3), saying "fake engine: crashed on purpose"'),
     ("illegal", "illegal", "is taken"),
     ("garbage", "error", "not a square"),
     ("silent", "error", "no move within the limit"),
@@ -129,10 +129,10 @@ def test_an_engine_that_dies_mid_game_loses_and_says_how(worker, protocol):
 
 def test_a_missing_program_loses_in_a_match_and_is_refused_by_the_arena(worker, capsys):
     outcome = play_out(engine_match(worker, "gtp:/no/such/engine -gtp"), within=15)
-    assert outcome.reason == "error" and "could not start /no/such/engine -gtp: no such program" in outcome.detail
+    assert outcome.reason == "error" and "cannot start: there is no such program as '/no/such/engine'" in outcome.detail
     assert cli.main(["arena", "othello", "--a", "nboard:no-such-engine", "--b", "random",
                      "--games", "1", "--quiet"]) == 2
-    assert "could not start no-such-engine: no such program" in capsys.readouterr().err
+    assert "The engine cannot start: there is no such program as 'no-such-engine'" in capsys.readouterr().err
 
 
 def test_a_file_that_is_not_a_program_is_refused(tmp_path):
@@ -144,8 +144,8 @@ def test_a_file_that_is_not_a_program_is_refused(tmp_path):
 
 # ------------------------------------------------------------------ handshakes
 @pytest.mark.parametrize("protocol, words", [
-    ("gtp", "the engine refused an 8x8 board: unacceptable size"),
-    ("nboard", "exited (code 1): fake engine: expected nboard 1"),
+    ("gtp", "The engine 'fake_othello_engine' refused an 8x8 board: unacceptable size"),
+    ("nboard", "The engine 'fake_othello_engine' stopped at start (exit code 1), saying \"fake engine: expected nboard 1\""),
 ])
 def test_an_engine_that_refuses_to_start_says_why(protocol, words):
     engine = ADAPTERS[protocol](fake(protocol, "--mode", "refuse"))
@@ -158,7 +158,7 @@ def test_an_engine_that_refuses_to_start_says_why(protocol, words):
 def test_an_engine_that_never_answers_its_greeting_is_given_up_on(protocol):
     engine = ADAPTERS[protocol](fake(protocol, "--mode", "mute"), startup=0.5)
     started = time.monotonic()
-    with pytest.raises(EngineError, match=r"no answer while starting \(the engine said nothing for 0.5 s\)"):
+    with pytest.raises(EngineError, match=r"did not answer at start \(it said nothing for 0.5 s\)"):
         engine.choose(START, time.monotonic() + 0.5)
     assert time.monotonic() - started < 3
 
@@ -278,16 +278,16 @@ def test_an_engine_that_floods_its_output_is_stopped():
 def test_an_exit_is_reported_with_its_code_and_last_words():
     engine = EngineProcess([sys.executable, "-c", "import sys; sys.stderr.write('no weights file\\n'); sys.exit(4)"])
     engine.start()
-    with pytest.raises(EngineError, match=r"the engine exited \(code 4\): no weights file"):
+    with pytest.raises(EngineError, match=r'stopped at start \(exit code 4\), saying "no weights file"'):
         engine.read_line(time.monotonic() + 5)
-    with pytest.raises(EngineError, match="exited"):
+    with pytest.raises(EngineError, match="stopped"):
         engine.send("genmove b")
     engine.close()
 
 
 def test_a_program_the_os_refuses_cannot_start(tmp_path):
     engine = EngineProcess([str(tmp_path)])  # a folder
-    with pytest.raises(EngineError, match=f"could not start {tmp_path}"):
+    with pytest.raises(EngineError, match=r"could not be started \(permission denied\)"):
         engine.start()
 
 

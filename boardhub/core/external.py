@@ -4,8 +4,9 @@ Engines are other people's programs: they may fail to start, crash, stop
 talking or never exit. Everything here is bounded in time, so a broken engine
 costs its seat the game and never hangs the app: every read has a deadline
 (a reader thread feeds a queue, so a read never blocks past it), every failure
-is an `EngineError` whose message says what happened in words a player can act
-on, and `close` always ends and reaps the process, asking politely first.
+is an `EngineError` that says what happened in words a player can act on (never
+a class name or a source line: those go to the log), and `close` always ends
+and reaps the process, asking politely first.
 
 This layer knows lines, not games: each protocol adapter (games/*/external.py)
 builds its commands and parses the replies on top of it.
@@ -13,7 +14,9 @@ builds its commands and parses the replies on top of it.
 from __future__ import annotations
 
 import collections
+import logging
 import os
+import re
 import queue
 import shlex
 import shutil
@@ -22,6 +25,7 @@ import subprocess
 import threading
 import time
 import weakref
+from pathlib import Path
 from typing import Sequence
 
 from boardhub.core.ai import AISpec
@@ -32,17 +36,58 @@ from boardhub.core.ai import AISpec
 MAX_UNREAD_LINES = 10_000
 MAX_LINE = 65_536  # characters; a longer line arrives in pieces
 STDERR_LINES = 20  # the ring of stderr kept for error messages
+LAST_WORDS = 120  # characters of an engine's last words shown to the player
+
+# What an engine's stderr shows when it is a program's crash report rather than
+# words for people (a Python traceback, a source line, an exception's class):
+# it goes to the log, not on screen.
+TECHNICAL = re.compile(r"Traceback|File \"|\.py\b|\.pyc\b|\b[A-Z]\w*(Error|Exception)\b|^\s*at ")
+
+log = logging.getLogger(__name__)
 
 _EOF = object()  # the engine's output ended
 _FLOOD = object()  # the engine's unread output passed MAX_UNREAD_LINES
 
 
 class EngineError(RuntimeError):
-    """An engine that cannot go on; the message is what the player is shown."""
+    """An engine that cannot go on, in words a player can act on.
+
+    `what` says what the engine did, to follow its seat's name: the match
+    writes "edax (GTP) stopped at start (exit code 1)". str() is a sentence of
+    its own for everywhere else: "The engine 'edax' stopped at start (exit code 1)".
+    """
+
+    def __init__(self, what: str, name: str = "") -> None:
+        super().__init__(what)
+        self.what = what
+        self.name = name  # the engine's program, where the raiser knows it
+
+    def __str__(self) -> str:
+        return f"The engine '{self.name}' {self.what}" if self.name else f"The engine {self.what}"
 
 
 class EngineTimeout(EngineError):
     """The engine said nothing before the deadline (adapters may reword it)."""
+
+
+class EngineMissing(EngineError, ValueError):
+    """The engine's program is not there: a ValueError too, so a seat spec that names it is refused
+    like an unknown AI name."""
+
+
+def program_name(argv: Sequence[str]) -> str:
+    """The engine's name: its program, or the script or module a Python interpreter runs."""
+    name = Path(argv[0]).stem
+    if name.startswith("python") and len(argv) > 1:
+        rest = list(argv[1:])
+        if rest[0] == "-m" and len(rest) > 1:
+            return rest[1]
+        if rest[0] == "-c":  # the program is code given inline: the interpreter is its name
+            return name
+        scripts = [a for a in rest if not a.startswith("-")]
+        if scripts:
+            return Path(scripts[0]).stem
+    return name
 
 
 def engine_spec(protocol: str, argv: Sequence[str]) -> str:
@@ -63,7 +108,7 @@ def engine_spec(protocol: str, argv: Sequence[str]) -> str:
 
 
 def find_program(argv: Sequence[str]) -> str:
-    """The path the engine's program resolves to; ValueError if there is none.
+    """The path the engine's program resolves to; EngineMissing (a ValueError) if there is none.
 
     Checked when a seat is built, so a typo in a path is reported like an
     unknown AI name (before any game starts) rather than as a forfeit.
@@ -72,8 +117,9 @@ def find_program(argv: Sequence[str]) -> str:
         raise ValueError("an engine needs a program to run")
     path = shutil.which(argv[0])
     if path is None:
-        why = "not an executable file" if os.path.exists(argv[0]) else "no such program"
-        raise ValueError(f"could not start {shlex.join(argv)}: {why}")
+        if os.path.exists(argv[0]):
+            raise EngineMissing(f"cannot start: '{argv[0]}' is not an executable file")
+        raise EngineMissing(f"cannot start: there is no such program as '{argv[0]}'")
     return path
 
 
@@ -89,7 +135,9 @@ class EngineProcess:
     def __init__(self, argv: Sequence[str], quit_line: str | None = "quit") -> None:
         self.argv = list(argv)
         self.command = shlex.join(self.argv)
+        self.name = program_name(self.argv)
         self.quit_line = quit_line
+        self.greeted = False  # the engine has said something: an exit is then no failure to start
         self._proc: subprocess.Popen | None = None
         self._lines: queue.Queue = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
@@ -105,7 +153,7 @@ class EngineProcess:
         return None if self._proc is None else self._proc.pid
 
     def start(self) -> None:
-        """Start the program; EngineError "could not start ..." if the OS refuses."""
+        """Start the program; EngineError "could not be started ..." if the OS refuses."""
         if self._proc is not None:
             return
         try:
@@ -114,7 +162,9 @@ class EngineProcess:
                 text=True, encoding="utf-8", errors="replace", bufsize=1,
                 start_new_session=os.name == "posix")
         except OSError as exc:
-            raise EngineError(f"could not start {self.command}: {exc.strerror or exc}") from exc
+            log.info("could not start %s", self.command, exc_info=True)
+            why = exc.strerror or "the system refused to run it"
+            raise EngineError(f"could not be started ({why.lower()})", self.name) from None
         self._finalizer = weakref.finalize(self, _kill, self._proc)
         self._last_sent = time.monotonic()
         pipes = ((_read_lines, self._proc.stdout, self._lines), (_read_stderr, self._proc.stderr, self._stderr))
@@ -127,7 +177,7 @@ class EngineProcess:
     def send(self, line: str) -> None:
         """Write one line; EngineError if the engine is gone."""
         if self._proc is None:
-            raise EngineError(f"{self.command} is not running")
+            raise EngineError("is not running", self.name)
         if self._proc.poll() is not None:
             raise self._exited()
         try:
@@ -150,19 +200,33 @@ class EngineProcess:
         except queue.Empty:
             waited = time.monotonic() - self._last_sent
             if self._heard_since_sent:
-                raise EngineTimeout(f"the engine gave no answer in {waited:.1f} s") from None
-            raise EngineTimeout(f"the engine said nothing for {waited:.1f} s") from None
+                raise EngineTimeout(f"gave no answer in {waited:.1f} s", self.name) from None
+            raise EngineTimeout(f"said nothing for {waited:.1f} s", self.name) from None
         if line is _EOF:
             self._eof = True
             raise self._exited()
         if line is _FLOOD:
-            raise EngineError(f"the engine wrote more than {MAX_UNREAD_LINES} lines without being asked")
-        self._heard_since_sent = True
+            raise EngineError(f"wrote more than {MAX_UNREAD_LINES} lines without being asked", self.name)
+        self._heard_since_sent = self.greeted = True
         return line
 
     def stderr_tail(self, lines: int = 3) -> str:
-        """The last things the engine wrote on stderr, for an error message ("" if none)."""
+        """The last things the engine wrote on stderr, for the log ("" if none)."""
         return " | ".join(list(self._stderr)[-lines:])[-300:]
+
+    def last_words(self) -> str:
+        """The engine's last line on stderr if it is words for people, shortened ("" if none).
+
+        A crash report (a traceback, a source line) says nothing a player can
+        act on: it is left to the log, as is everything before the last line.
+        """
+        for line in reversed(self._stderr):
+            if TECHNICAL.search(line):
+                return ""
+            words = line.strip()
+            if words:
+                return words if len(words) <= LAST_WORDS else words[:LAST_WORDS - 3].rstrip() + "..."
+        return ""
 
     def _exited(self) -> EngineError:
         """The error for an engine whose output ended: its exit code and last words."""
@@ -174,17 +238,21 @@ class EngineProcess:
                 pass
         for thread in self._threads[1:]:
             thread.join(timeout=0.2)  # let stderr's last lines arrive
+        when = "" if self.greeted else " at start"
         if code is None:
-            what = "the engine closed its output"
+            what = f"stopped answering{when} (it closed its output)"
         elif code < 0:
             try:
-                what = f"the engine was killed by {signal.Signals(-code).name}"
+                what = f"was killed by {signal.Signals(-code).name}{when}"
             except ValueError:
-                what = f"the engine was killed by signal {-code}"
+                what = f"was killed by signal {-code}{when}"
         else:
-            what = f"the engine exited (code {code})"
+            what = f"stopped{when} (exit code {code})"
         tail = self.stderr_tail()
-        return EngineError(f"{what}: {tail}" if tail else what)
+        if tail:
+            log.warning("the engine %s %s; its stderr ends: %s", self.command, what, tail)
+        words = self.last_words()
+        return EngineError(f'{what}, saying "{words}"' if words else what, self.name)
 
     # ------------------------------------------------------------------- end
     def close(self, polite: bool = True, grace: float = 0.3) -> None:
@@ -245,7 +313,8 @@ class EngineSeat:
             if self._engine is None:
                 self._start()
             self._wait_ready()
-        except EngineError:
+        except EngineError as exc:
+            exc.name = exc.name or program_name(self.argv)
             self._drop()
             raise
 
@@ -272,7 +341,10 @@ class EngineSeat:
         try:
             self._handshake(time.monotonic() + self.startup)
         except EngineTimeout as exc:
-            raise EngineError(f"no answer while starting ({exc})") from None
+            raise EngineError(f"did not answer at start (it {exc.what})", engine.name) from None
+        except EngineError as exc:  # a refusal at start is shown on its own: it names the engine
+            exc.name = exc.name or engine.name
+            raise
 
     def _handshake(self, until: float) -> None:
         """The protocol's greeting, answered by `until`."""

@@ -222,7 +222,8 @@ class Match:
                            f"{job.elapsed:.2f} s, over the {self.timing.limit:g} s limit")
                 return
             if job.error is not None:
-                self._lose(seat, "error", f"{self.seats[seat].label} failed: {job.error}")
+                # the worker's words follow the seat's name: "Expert AI stopped with an internal error"
+                self._lose(seat, "error", f"{self.seats[seat].label} {job.error}")
                 return
             self._ready = (job.move, job.elapsed)
         if self._ready is not None and now >= self._show_at and (not self.paused or self._step):

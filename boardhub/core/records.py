@@ -22,19 +22,26 @@ def _never(text: str) -> bool:
     return False
 
 
+def _no_options(text: str) -> dict:
+    return {}
+
+
 @dataclass(frozen=True)
 class RecordFormat:
     """One way to write a game down: its file ending, a writer and a reader.
 
     `write(match)` gives the text; `read(text, match)` gives the moves from the
     start, or raises IllegalMove naming the first bad one; `recognise(text)`
-    says whether a text is in this format (the first format is the fallback).
+    says whether a text is in this format (the first format is the fallback);
+    `options(text)` gives the game options the record itself fixes (a .psq
+    file's board size), which an import switches the game to.
     """
 
     ending: str
     write: Callable[["Match"], str]
     read: Callable[[str, "Match"], list]
     recognise: Callable[[str], bool] = field(default=_never)
+    options: Callable[[str], dict] = field(default=_no_options)
 
 
 def export_record(match: "Match", formats: tuple[RecordFormat, ...]) -> list[Path]:
@@ -50,6 +57,12 @@ def export_record(match: "Match", formats: tuple[RecordFormat, ...]) -> list[Pat
 
 def read_record(text: str, match: "Match", formats: tuple[RecordFormat, ...]) -> list[Any]:
     """The moves of a pasted record, or of the file it names; IllegalMove says what is wrong."""
+    fmt, text = load_record(text, formats)
+    return fmt.read(text, match)
+
+
+def load_record(text: str, formats: tuple[RecordFormat, ...]) -> tuple[RecordFormat, str]:
+    """A pasted record, or the text of the file it names, and its format; IllegalMove if there is none."""
     text = text.strip()
     if not text:
         raise IllegalMove("Paste a game record, or give a file's path")
@@ -59,8 +72,7 @@ def read_record(text: str, match: "Match", formats: tuple[RecordFormat, ...]) ->
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             raise IllegalMove(f"Cannot read {path.name}: {exc}") from None
-    fmt = next((f for f in formats if f.recognise(text)), formats[0])
-    return fmt.read(text, match)
+    return next((f for f in formats if f.recognise(text)), formats[0]), text
 
 
 def named_file(text: str) -> Path | None:

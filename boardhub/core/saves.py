@@ -1,8 +1,12 @@
 """Where saves live, and writing them so that a crash never leaves half a file.
 
-Default folder: `saves/` in a source checkout, else the user's data folder;
-`BOARDHUB_SAVES` overrides both. Every JSON file carries a `format` version; a file that cannot be read is
-reported with its reason and left alone, never overwritten silently.
+One folder however boardhub was installed: the user's data folder
+(`BOARDHUB_SAVES` moves it). Versions before kept a source checkout's saves in
+`saves/` inside it; `old_saves_dir` finds such a folder and `move_old_saves`
+brings its files over without overwriting any. Every JSON file carries a
+`format` version; a file that cannot be read is reported with its reason in
+words ("cut short", "not a boardhub save", "from a newer boardhub") and left
+alone, never overwritten silently.
 
 Games live one file each in `games/`, rewritten after every move, finished ones
 included, so the saves browser can list, resume, replay and delete them.
@@ -11,16 +15,22 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import secrets
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Mapping
 
 FORMAT = 1
 KINDS = ("PvP", "PvA", "AvA")
+# what each kind of JSON file holds, in words: "not a saved game: it holds the settings"
+KIND_WORDS = {"game": "a saved game", "stats": "the stats", "settings": "the settings",
+              "tournament": "an arena tournament", "learned": "learned boards"}
+# the source checkout this package sits in, if it does: where versions before kept the saves
+CHECKOUT = Path(__file__).resolve().parents[2]
 
 
 class SaveError(ValueError):
@@ -38,13 +48,14 @@ def user_data_dir() -> Path:
 
 
 def saves_dir() -> Path:
+    """The one saves folder: BOARDHUB_SAVES, else the user's data folder (made if missing).
+
+    Never the source checkout: an editable install is still the player's
+    boardhub, and their games, stats and settings must not depend on how it
+    was installed.
+    """
     env = os.environ.get("BOARDHUB_SAVES")
-    if env:
-        path = Path(env)
-    else:
-        checkout = Path(__file__).resolve().parents[2]
-        is_checkout = (checkout / "pyproject.toml").is_file() and not getattr(sys, "frozen", False)
-        path = checkout / "saves" if is_checkout else user_data_dir()
+    path = Path(env) if env else user_data_dir()
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError:
@@ -72,18 +83,41 @@ def write_json(path: Path, kind: str, data: dict) -> None:
 
 
 def read_json(path: Path, kind: str) -> dict[str, Any]:
-    """The file's data, or SaveError saying why it cannot be used."""
+    """The file's data, or SaveError "name: why it cannot be used", the why in a player's words."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
     except FileNotFoundError:
-        raise SaveError(f"{path.name}: no such file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"{path.name}: unreadable ({exc})") from None
-    if not isinstance(data, dict) or data.get("kind") != kind:
-        raise SaveError(f"{path.name}: not a boardhub {kind} file")
-    if not isinstance(data.get("format"), int) or data["format"] > FORMAT:
-        raise SaveError(f"{path.name}: written by a newer boardhub (format {data.get('format')})")
+        raise SaveError(f"{path.name}: the file is gone") from None
+    except OSError as exc:
+        why = (exc.strerror or "the system refused").lower()
+        raise SaveError(f"{path.name}: it cannot be read ({why})") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(f"{path.name}: not a boardhub save (it is not text)") from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{path.name}: {damage(exc)}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("format"), int) or not isinstance(data.get("kind"), str):
+        raise SaveError(f"{path.name}: not a boardhub save")
+    if data["format"] > FORMAT:
+        raise SaveError(f"{path.name}: from a newer boardhub (format {data['format']}); "
+                        "a newer boardhub can open it")
+    if data["kind"] != kind:
+        holds = KIND_WORDS.get(data["kind"], "something else")
+        raise SaveError(f"{path.name}: not {KIND_WORDS.get(kind, kind)}: it holds {holds}")
     return data
+
+
+def damage(exc: json.JSONDecodeError) -> str:
+    """What a file that is not whole JSON is, in words: cut short, or not a save at all."""
+    text = exc.doc
+    if not text.strip():
+        return "cut short: the file is empty"
+    if text.lstrip()[0] not in "{[":
+        return "not a boardhub save"
+    if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+        return "cut short: the end of the file is missing"  # what a write that never finished leaves
+    return f"damaged: it stops making sense on line {exc.lineno}"
 
 
 def games_dir() -> Path:
@@ -155,7 +189,117 @@ def _adopt_old_autosave() -> None:
 
 
 def delete_game(path: Path) -> None:
+    """Delete one file of the games folder, readable or not (the browser asks first)."""
     path.unlink(missing_ok=True)
+
+
+# ---------------------------------------------------------------- the old folder
+def old_saves_dir() -> Path | None:
+    """The `saves/` folder a source checkout kept before, if it has files to move; else None.
+
+    Only when the saves folder is the default one: a player who chose a folder
+    with BOARDHUB_SAVES knows where their saves are.
+    """
+    if os.environ.get("BOARDHUB_SAVES") or getattr(sys, "frozen", False):
+        return None
+    if not (CHECKOUT / "pyproject.toml").is_file():
+        return None
+    old = CHECKOUT / "saves"
+    try:
+        if not old.is_dir() or old.resolve() == saves_dir().resolve():
+            return None
+        return old if any(p.is_file() for p in old.rglob("*")) else None
+    except OSError:
+        return None
+
+
+@dataclass
+class MoveReport:
+    """What `move_old_saves` did, for the line that tells the player."""
+
+    moved: list[str] = field(default_factory=list)  # files now in the saves folder under their own name
+    merged: list[str] = field(default_factory=list)  # files added into one already there (the stats)
+    kept_apart: list[str] = field(default_factory=list)  # "settings.json as settings-old.json"
+    failed: list[str] = field(default_factory=list)  # "PvP.txt (permission denied)": left where they were
+
+    def summary(self) -> str:
+        """One line: "Moved 12 files into ...; stats.json added to the stats there"."""
+        n = len(self.moved)
+        parts = [f"Moved {n} file{'s' * (n != 1)}"]
+        if self.merged:
+            parts.append(f"{', '.join(self.merged)} added to the one there")
+        if self.kept_apart:
+            parts.append(f"kept beside the newer ones: {', '.join(self.kept_apart)}")
+        if self.failed:
+            parts.append(f"could not move {', '.join(self.failed)}")
+        return "; ".join(parts)
+
+
+def move_old_saves(old: Path, new: Path | None = None,
+                   merge: Mapping[str, Callable[[Path, Path], None]] | None = None) -> MoveReport:
+    """Move every file of `old` into `new` (the saves folder), overwriting none.
+
+    A file whose name is free moves as it is. A file whose name is taken is
+    added into the one there when `merge` has a way for its name (the stats:
+    counts add up), else kept beside it as "name-old.ext" (never over it).
+    Folders left empty are removed, so a folder moved whole is gone.
+    """
+    new = saves_dir() if new is None else new
+    merge = merge or {}
+    report = MoveReport()
+    files = sorted(p for p in old.rglob("*") if p.is_file())
+    for src in files:
+        rel = src.relative_to(old)
+        dst = new / rel
+        try:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            if not dst.exists():
+                _move_file(src, dst)
+                report.moved.append(rel.as_posix())
+            elif rel.as_posix() in merge:
+                merge[rel.as_posix()](src, dst)
+                src.unlink()
+                report.merged.append(rel.as_posix())
+            else:
+                apart = _free_name(dst)
+                _move_file(src, apart)
+                report.kept_apart.append(f"{rel.as_posix()} as {apart.name}")
+        except (OSError, ValueError) as exc:
+            why = exc.strerror.lower() if isinstance(exc, OSError) and exc.strerror else str(exc)
+            report.failed.append(f"{rel.as_posix()} ({why})")
+    for folder in sorted((p for p in old.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
+        _remove_if_empty(folder)
+    _remove_if_empty(old)
+    return report
+
+
+def _move_file(src: Path, dst: Path) -> None:
+    """Move one file, never over another: a rename where it can be, else a copy then a delete."""
+    try:
+        os.link(src, dst)  # fails rather than replace: nothing is overwritten, even in a race
+    except FileExistsError:
+        raise
+    except OSError:  # another file system, or one without links: copy into a file that must be new
+        with open(src, "rb") as fin, open(dst, "xb") as fout:
+            shutil.copyfileobj(fin, fout)
+        shutil.copystat(src, dst)
+    src.unlink()
+
+
+def _free_name(path: Path) -> Path:
+    """`name-old.ext`, or `name-old-2.ext`... : a name in the same folder that no file has."""
+    for n in range(1, 1000):
+        candidate = path.with_name(f"{path.stem}-old{'' if n == 1 else f'-{n}'}{path.suffix}")
+        if not candidate.exists():
+            return candidate
+    raise ValueError(f"no free name for {path.name}")
+
+
+def _remove_if_empty(folder: Path) -> None:
+    try:
+        folder.rmdir()
+    except OSError:
+        pass  # not empty (a file could not move), or already gone
 
 
 def write_record(kind: str, lines: list[str]) -> Path:

@@ -19,9 +19,10 @@ from typing import Any, Callable, Union
 
 from boardhub.core import saves
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
+from boardhub.core.external import program_name
 from boardhub.core.game import ANALYSIS, GameEntry, get_game
 from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played, Seat, Timing
-from boardhub.core.records import read_record
+from boardhub.core.records import load_record
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.stats import Stats, opponent_of, result_for
 from boardhub.core.worker import Job, Worker
@@ -41,19 +42,6 @@ def seat_label(ai: str | None) -> str:
         proto, argv = external
         return f"{program_name(argv)} ({PROTOCOL_NAMES[proto]})"
     return ai.replace(":", " ").capitalize() + " AI"
-
-
-def program_name(argv: list[str]) -> str:
-    """The engine's name: its program, or the script or module a Python interpreter runs."""
-    name = Path(argv[0]).stem
-    if name.startswith("python") and len(argv) > 1:
-        rest = argv[1:]
-        if rest[0] == "-m" and len(rest) > 1:
-            return rest[1]
-        scripts = [a for a in rest if not a.startswith("-")]
-        if scripts:
-            return Path(scripts[0]).stem
-    return name
 
 
 def make_seats(ais: list[str | None] | tuple[str | None, ...]) -> list[Seat]:
@@ -344,10 +332,21 @@ class GameSession:
         self.match.step()
 
     def import_record(self, text: str) -> None:
-        """Carry on from the moves of a pasted record or a file, same seats; IllegalMove says what is wrong."""
+        """Carry on from the moves of a pasted record or a file, same seats; IllegalMove says what is wrong.
+
+        A record that fixes an option of its own (a .psq file on 15 x 15 in a
+        19 x 19 game) switches the game to it, and a notice says so.
+        """
         old = self.match
-        match = Match(old.game, old.seats, old.options, timing=old.timing, worker=old.worker)
-        match.replay(read_record(text, match, self.entry.record_formats))
+        fmt, text = load_record(text, self.entry.record_formats)
+        current = normalize_options(self.entry.options, old.options)
+        fixed = {k: v for k, v in fmt.options(text).items() if current[k] != v}
+        match = Match(old.game, old.seats, {**old.options, **fixed}, timing=old.timing, worker=old.worker)
+        match.replay(fmt.read(text, match))
+        if fixed:
+            changes = ", ".join(f"{o.label.lower()}, {o.label_of(fixed[o.key])}"
+                                for o in self.entry.options if o.key in fixed)
+            self._events.append(Notice(f"Switched to the record's {changes}"))
         old.close()
         self.match = match
         self._events.append(Rewound())
@@ -473,16 +472,15 @@ class GameSession:
             self._events.append(Notice(f"The result was not counted: {exc}", "warning"))
         self.counted = True
 
-    def record_so_far(self) -> tuple[int, int, int] | None:
-        """(won, drawn, lost) of the player against these AIs, after a game that counted."""
+    def record_so_far(self) -> tuple[int, int, int, int] | None:
+        """(won, drawn, lost, forfeited by the AIs) of the player against these AIs, after a game that counted."""
         m = self.match
         if m.kind != "PvA" or not self.counted or self.is_replay:
             return None
         try:
-            row = Stats.load().table.get(self.entry.key, {}).get(opponent_of(m.seats))
+            return Stats.load().record_of(self.entry.key, opponent_of(m.seats))
         except (OSError, saves.SaveError):
             return None
-        return tuple(row) if row else None
 
     def _write_record(self) -> None:
         if not self.entry.writes_records:
@@ -498,15 +496,22 @@ def saved_match(saved: saves.SavedGame, worker: Callable[[], Worker] | None = No
 
     `worker()` gives the AI worker, asked for only when a seat is an AI.
     """
-    data = saved.data
+    data, name = saved.data, saved.path.name
     try:
         game = get_game(data["game"])
+    except (KeyError, TypeError):
+        raise ValueError(f"{name}: a game this boardhub does not have ({str(data.get('game'))[:40]})") from None
+    try:
         wants_worker = worker is not None and any(seat.get("ai") for seat in data["seats"])
         return Match.from_json(game, data, worker=worker() if wants_worker else None)
-    except (KeyError, TypeError, AttributeError) as exc:
-        raise ValueError(f"{saved.path.name}: damaged ({exc!r})") from None
+    except KeyError as exc:
+        raise ValueError(f"{name}: damaged: it has no {exc.args[0]}") from None
     except ValueError as exc:
-        raise ValueError(f"{saved.path.name}: {exc}") from None
+        if isinstance(exc.__cause__, IllegalMove):  # a move its rules refuse, said in the game's words
+            raise ValueError(f"{name}: {exc}") from None
+        raise ValueError(f"{name}: damaged: some of its values are not what boardhub writes") from None
+    except (TypeError, AttributeError, IndexError):
+        raise ValueError(f"{name}: damaged: some of its values are not what boardhub writes") from None
 
 
 # (file name, modification time, size) -> why it cannot be used, "" if it can
@@ -519,7 +524,7 @@ def problem(saved: saves.SavedGame) -> str:
         st = saved.path.stat()
         key = (saved.path.name, st.st_mtime, st.st_size)
     except OSError as exc:
-        return f"{saved.path.name}: {exc}"
+        return f"{saved.path.name}: it cannot be read ({(exc.strerror or 'the system refused').lower()})"
     if key not in _checked:
         try:
             saved_match(saved)

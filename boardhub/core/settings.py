@@ -1,7 +1,7 @@
 """The player's settings, kept in saves/settings.json."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 
 from boardhub.core import saves
 
@@ -18,6 +18,8 @@ class Settings:
     ai_delay: float = 1.0  # before an AI's move shows against a human (the source's 1 s)
     ava_delay: float = 0.5  # between moves in AI vs AI (the source's 0.5 s)
     learn_in_app: bool = False  # Othello's learned AI keeps learning from the games played here
+    # the setup last started for each game and mode, as GameSetup.fields() writes it
+    last_setups: dict = field(default_factory=dict)
     # the window as the player left it: its size when not maximised (0: none yet), and maximised or not
     window_width: int = 0
     window_height: int = 0
@@ -26,6 +28,14 @@ class Settings:
     @property
     def animation_seconds(self) -> float:
         return ANIMATION_SPEEDS.get(self.animation, 0.25)
+
+    def remember_setup(self, setup: dict) -> None:
+        """Keep `setup` (GameSetup.fields()) as the one its game and mode start from next time."""
+        self.last_setups[f"{setup['game']}/{setup['mode']}"] = setup
+
+    def last_setup(self, game: str, mode: str) -> dict | None:
+        """The fields of the setup last started for `game` in `mode`, unchecked; None if there is none."""
+        return self.last_setups.get(f"{game}/{mode}")
 
     @classmethod
     def load(cls) -> "Settings":

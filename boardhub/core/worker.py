@@ -8,25 +8,35 @@ may keep state (a transposition table) between moves of one game.
 
 `ThreadWorker` runs searches on the worker thread itself: used by the
 benchmark as the baseline, and where a child process is not wanted.
+
+A job's `error` is what went wrong in words that follow the seat's name
+("stopped with an internal error", "crashed (its process ended)"): the match
+shows "Expert AI stopped with an internal error". A Python exception's class,
+message and traceback go to the log, never to the player.
 """
 from __future__ import annotations
 
 import itertools
+import logging
 from abc import ABC, abstractmethod
 import multiprocessing as mp
 import queue
 import threading
 import time
-import traceback
 from dataclasses import dataclass, field, replace
 from multiprocessing.reduction import ForkingPickler
 from typing import Any, Callable
 
+from boardhub.core.external import EngineError
 from boardhub.core.game import get_game
 
 # How long past its deadline an AI may run before it is treated as hung and its
 # process is replaced; far beyond any referee tolerance, so only runaways hit it.
 HANG_GRACE = 5.0
+# What the player reads after the seat's name when an AI raised (the details are logged).
+INTERNAL_ERROR = "stopped with an internal error"
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -70,7 +80,7 @@ class Job:
     deadline: float = 0.0  # time.monotonic() by which to answer, once started
     finished: float = 0.0  # time.monotonic() when the answer was ready
     move: Any = None
-    error: str | None = None
+    error: str | None = None  # what the AI did, to follow its seat's name ("stopped with an internal error")
     prepare: float = 0.0  # seconds an engine took to start, which its clock does not count
     cancelled: bool = False
     _event: threading.Event = field(default_factory=threading.Event, repr=False)
@@ -143,12 +153,22 @@ def run_request(cache: _AICache, req: Request) -> tuple[Any, str | None, float, 
     An AI with `prepare()` (an engine in a subprocess) gets it called first.
     The time that takes, and the time to build the AI for its seat's first move
     (its game's modules imported, its tables made), is added to its deadline:
-    getting ready is not thinking. Any exception becomes an error message.
+    getting ready is not thinking. Any exception becomes an error in plain
+    words: an engine's own (EngineError), the reason an AI cannot be built
+    (its name's ValueError), or an internal error whose details are logged.
     """
     prepare = 0.0
+    started = time.monotonic()
     try:
-        started = time.monotonic()
         ai = cache.get(req)
+    except EngineError as exc:
+        return None, exc.what, time.monotonic(), prepare
+    except ValueError as exc:  # make_ai's reasons are the setup's: an unknown name, a bad level
+        return None, f"could not be set up: {exc}", time.monotonic(), prepare
+    except Exception:
+        log.warning("the AI %r could not be built", req.ai, exc_info=True)
+        return None, INTERNAL_ERROR, time.monotonic(), prepare
+    try:
         if hasattr(ai, "prepare"):
             ai.prepare()
         prepare = time.monotonic() - started
@@ -158,10 +178,11 @@ def run_request(cache: _AICache, req: Request) -> tuple[Any, str | None, float, 
         else:
             move = ai.choose(req.view, deadline)
         return move, None, time.monotonic(), prepare
-    except Exception as exc:  # an AI that raises forfeits, it never crashes the app
-        tb = traceback.extract_tb(exc.__traceback__)
-        where = f" ({tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno})" if tb else ""
-        return None, f"{type(exc).__name__}: {exc}{where}", time.monotonic(), prepare
+    except EngineError as exc:  # an engine says what happened in the player's words
+        return None, exc.what, time.monotonic(), prepare
+    except Exception:  # an AI that raises forfeits, it never crashes the app
+        log.warning("the AI %r failed to choose a move", req.ai, exc_info=True)
+        return None, INTERNAL_ERROR, time.monotonic(), prepare
 
 
 def _child_main(conn) -> None:
@@ -186,8 +207,9 @@ def _child_main(conn) -> None:
             conn.send((move, error, finished, prepare))
         except OSError:  # the worker closed the pipe (the app quit): nobody waits for this answer
             return
-        except Exception as exc:  # an unpicklable move
-            conn.send((None, f"the AI's answer cannot be sent: {exc}", finished, prepare))
+        except Exception:  # an unpicklable move
+            log.warning("the answer of the AI %r cannot be sent: %r", req.ai, move, exc_info=True)
+            conn.send((None, "gave an answer that cannot be passed on", finished, prepare))
 
 
 class Worker(ABC):
@@ -241,9 +263,10 @@ class Worker(ABC):
                 continue
             try:
                 self._run(job, job._start())
-            except Exception as exc:  # this thread must outlive any job: a waiting match would hang
+            except Exception:  # this thread must outlive any job: a waiting match would hang
+                log.warning("the AI worker failed on a job for %r", job.ai, exc_info=True)
                 if not job.done:
-                    job._finish(error=f"the worker failed: {type(exc).__name__}: {exc}")
+                    job._finish(error="could not be asked for a move (an internal error)")
             self._notify()
 
     def _notify(self) -> None:
@@ -316,19 +339,21 @@ class ProcessWorker(Worker):
             self._spawn()
         try:
             self._conn.send(request)
-        except Exception as exc:
-            job._finish(error=f"the position cannot be sent to the AI: {exc}")
+        except Exception:
+            log.warning("the position for the AI %r cannot be sent", job.ai, exc_info=True)
+            job._finish(error="could not be given the position (an internal error)")
             return
         limit = max(job.deadline - time.monotonic(), 0) + HANG_GRACE
         try:
             if self._conn.poll(limit):
                 job._finish(*self._conn.recv())
                 return
-            error = f"no answer {HANG_GRACE:g} s after its deadline"
+            error = f"gave no answer {HANG_GRACE:g} s after its time was up, and was stopped"
         except (EOFError, OSError):
-            error = "the AI process died"
-        except Exception as exc:  # the answer arrived whole but cannot be rebuilt here
-            job._finish(error=f"the AI's answer cannot be read: {type(exc).__name__}: {exc}")
+            error = "crashed (its process ended)"
+        except Exception:  # the answer arrived whole but cannot be rebuilt here
+            log.warning("the answer of the AI %r cannot be read", job.ai, exc_info=True)
+            job._finish(error="gave an answer that cannot be read")
             return
         self.replaced += 1
         self._kill()

@@ -14,7 +14,8 @@ from boardhub.core.rules import IllegalMove
 from boardhub.core.session import GameOver, GameSession, MovePlayed, Notice, Passed, Rewound
 from boardhub.scenes import game_frame
 from boardhub.scenes.game_frame import Message
-from boardhub.ui.board import DrawContext, Play, Refuse
+from boardhub.scenes.move_entry import MoveEntry
+from boardhub.ui.board import DrawContext, Intent, Play, Refuse
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button, Slider, set_clipboard_text
 
@@ -33,7 +34,6 @@ class GameScene(Scene):
         self.scroll = 0  # move list: rows scrolled up from the newest
         replay = session.is_replay
         self.speed = Slider(0.0, 2.0, app.settings.ava_delay, 0.1, self.set_speed, "{:.1f} s")
-        self.speed.visible = session.autoplay  # drawn before the first update (a panel opened at once)
         self.undo_button = Button("Back" if replay else "Undo", self.undo)
         self.redo_button = Button("Forward" if replay else "Redo", self.redo)
         self.pause_button = Button("Pause", session.toggle_pause)
@@ -45,7 +45,10 @@ class GameScene(Scene):
             records.append(("Import", lambda: self.app.open("import", session)))
         self.record_buttons = [Button(label, action) for label, action in records]
         self.action_buttons = [Button(label, action) for label, action in self.board.actions(session.match)]
+        self.keys = MoveEntry(self)  # the arrow keys' cursor and a move typed in the game's notation
         self.board.update(session.match, 0.0)
+        self.result_button.visible = False
+        self.sync_controls()  # a panel may open over the game before its first update
 
     @property
     def match(self):
@@ -58,6 +61,10 @@ class GameScene(Scene):
 
     def set_speed(self, value: float) -> None:
         self.app.settings.ava_delay = value
+        try:  # now, not at a clean exit only: a step of the slider is one small write
+            self.app.settings.save()
+        except OSError:
+            pass  # a read-only saves folder: the speed still applies for this run
         self.apply_settings()
 
     def apply_settings(self) -> None:
@@ -94,7 +101,7 @@ class GameScene(Scene):
         st = self.app.settings
         st.sound = not st.sound
         self.app.sounds.muted = not st.sound
-        self.say("Sound on" if st.sound else "Sound off (M turns it back on)")
+        self.say("Sound on" if st.sound else "Sound off (Ctrl+M turns it back on)")
 
     def show_result(self) -> None:
         if self.match.is_over:  # not when an undo in the same frame reopened the game
@@ -123,20 +130,26 @@ class GameScene(Scene):
             elif isinstance(ev, Notice):
                 self.say(ev.text, ev.kind)
         m = self.match  # an import may have replaced it
+        self.keys.sync()
         self.board.update(m, dt)
         wanted, seat = self.board.wants_analysis(m)
         if wanted:
             self.session.analyse(seat)
-        for button, (label, _) in zip(self.action_buttons, self.board.actions(m)):
-            button.label = label
-        self.undo_button.enabled = self.session.can_undo()
-        self.redo_button.enabled = self.session.can_redo()
-        self.pause_button.label = "Resume" if m.paused else "Pause"
+        self.sync_controls()
         if (m.is_over and not self.result_shown and self.over_since is not None
                 and self.clock - self.over_since >= RESULT_PAUSE and not self.board.busy(self.clock)):
             self.app.sounds.play("end")
             self.show_result()
         self.result_button.visible = m.is_over and self.result_shown
+
+    def sync_controls(self) -> None:
+        """The buttons' labels, states and which of them show, for the game as it stands."""
+        m = self.match
+        for button, (label, _) in zip(self.action_buttons, self.board.actions(m)):
+            button.label = label
+        self.undo_button.enabled = self.session.can_undo()
+        self.redo_button.enabled = self.session.can_redo()
+        self.pause_button.label = "Resume" if m.paused else "Pause"
         self.pause_button.visible = self.session.autoplay and not m.is_over
         self.step_button.visible = self.pause_button.visible and not self.session.is_replay
         self.speed.visible = self.session.autoplay
@@ -155,6 +168,8 @@ class GameScene(Scene):
 
     # ---------------------------------------------------------------- input
     def process_event(self, event):
+        if self.keys.handle(event):  # a human to move plays by keys: arrows, Enter, a typed move
+            return None
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
             replay = self.session.is_replay
@@ -168,7 +183,7 @@ class GameScene(Scene):
                 self.session.toggle_pause()
             elif event.key == pygame.K_RIGHT and self.match.paused:
                 self.session.step()
-            elif event.key == pygame.K_m:
+            elif ctrl and event.key == pygame.K_m:  # plain letters may be a move being typed
                 self.toggle_sound()
             else:
                 return event
@@ -201,15 +216,20 @@ class GameScene(Scene):
         if not self.session.interactive:
             self.say("Wait: it is the AI's turn")
             return
-        intent = self.board.click(pos, m)
+        self.act(self.board.click(pos, m))
+
+    def act(self, intent: Intent) -> bool:
+        """Do what a click or a key asks for; a refusal is shown and changes nothing. True: a move was played."""
         try:
             if isinstance(intent, Play):
                 self.session.play(intent.move, time.monotonic())
-            elif isinstance(intent, Refuse):
+                return True
+            if isinstance(intent, Refuse):
                 raise IllegalMove(intent.message)
         except IllegalMove as exc:
             self.say(str(exc), "warning")
             self.app.sounds.play("error")
+        return False
 
     # ---------------------------------------------------------------- layout and drawing
     def layout(self, size: tuple[int, int]) -> None:

@@ -89,10 +89,11 @@ def place(scene: "GameScene", size: tuple[int, int]) -> None:
         step = not scene.session.is_replay  # a replay steps with Forward
         scene.pause_button.rect = pygame.Rect(x, y, half if step else inner_w, bh)
         scene.step_button.rect = pygame.Rect(x + half + gap, y, half, bh)
-        y -= bh + gap
-        scene.speed.rect = pygame.Rect(x, y + round(14 * s), inner_w, round(30 * s))
-        scene.speed_label_y = y + round(4 * s)
-        y -= round(16 * s)
+        # the slider above the pause row and its label above the slider, each clear of the other
+        slider_h = round(30 * s)
+        scene.speed.rect = pygame.Rect(x, y - gap // 2 - slider_h, inner_w, slider_h)
+        scene.speed_label_y = scene.speed.rect.y - theme.line_height(18 * s) + round(2 * s)
+        y = scene.speed_label_y - gap + round(8 * s)
     scene.moves_rect = pygame.Rect(x, sr.y + round(48 * s), inner_w, y - sr.y - round(56 * s))
 
 
@@ -124,9 +125,11 @@ def status(scene: "GameScene") -> tuple[str, tuple]:
 def draw(scene: "GameScene", surface: pygame.Surface, ctx: DrawContext) -> None:
     surface.fill(theme.BG)
     m, s = scene.match, scene.s
-    draw_top_bar(scene, surface)
+    with theme.panel_bounds(surface, scene.top_rect):
+        draw_top_bar(scene, surface)
     scene.board.draw(surface, m.state, m.history, ctx)
-    draw_side(scene, surface)
+    with theme.panel_bounds(surface, scene.side_rect):
+        draw_side(scene, surface)
     if scene.message is not None and scene.message.visible():
         draw_message(surface, scene.message, scene.message_rect, s)
 
@@ -169,14 +172,21 @@ def draw_top_bar(scene: "GameScene", surface: pygame.Surface) -> None:
         if active:
             pygame.draw.rect(surface, theme.ACCENT, r, width=3, border_radius=10)
         board.draw_seat_icon(surface, (r.x + 24 * s, r.centery), 14 * s, i)
-        theme.text(surface, seat.label, 26 * s, (r.x + 46 * s, r.centery - 7 * s), theme.TEXT, "midleft")
-        spent = m.seat_time(i) + (m.turn_elapsed() if active and live else 0.0)
-        theme.text(surface, clock_text(spent), 18 * s, (r.x + 46 * s, r.centery + 13 * s),
-                   theme.TEXT if active else theme.MUTED, "midleft")
+        name_x, room = r.x + 46 * s, r.right - 16 * s  # the name has what the score leaves
         if i < len(scores):
-            theme.text(surface, scores[i], 40 * s, (r.right - 16 * s, r.centery), theme.TEXT, "midright", bold=True)
-    msg, color = status(scene)
-    theme.text(surface, msg, 22 * s, (scene.top_rect.centerx, 76 * s), color, "center")
+            px = theme.fit_size(scores[i], 40 * s, r.width * 0.4, bold=True)
+            room = theme.text(surface, scores[i], px, (r.right - 16 * s, r.centery), theme.TEXT, "midright",
+                              bold=True).x - 10 * s
+        theme.text(surface, theme.fit(seat.label, 26 * s, room - name_x), 26 * s, (name_x, r.centery - 7 * s),
+                   theme.TEXT, "midleft")
+        spent = m.seat_time(i) + (m.turn_elapsed() if active and live else 0.0)
+        theme.text(surface, clock_text(spent), 18 * s, (name_x, r.centery + 13 * s),
+                   theme.TEXT if active else theme.MUTED, "midleft")
+    if scene.keys.text:  # a move being typed takes the status line's place
+        scene.keys.draw(surface, (scene.top_rect.centerx, 76 * s), s)
+    else:
+        msg, color = status(scene)
+        theme.text(surface, msg, 22 * s, (scene.top_rect.centerx, 76 * s), color, "center")
 
 
 def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
@@ -186,18 +196,32 @@ def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
                (scene.side_rect.x + 16 * s, scene.side_rect.y + 14 * s), theme.TEXT, bold=True)
     r = scene.moves_rect
     row = max(24 * s, 18)
-    fits = max(1, int(r.height // row))
+    # an entry in words (Da Vinci's calls) wraps onto more lines rather than being cut
+    width = round(r.width - 62 * s - theme.font(int(18 * s)).size("00.00 s")[0] - 6 * s)  # beside the time
+    line_h = max(row * 0.8, theme.font(int(20 * s)).get_linesize())
     end = len(m.history) - scene.scroll
-    start = max(0, end - fits)
-    for k, idx in enumerate(range(start, end)):
+    entries: list[tuple[int, list[str]]] = []
+    used = 0.0
+    for idx in range(end - 1, -1, -1):  # the newest entries that fit, counted from the bottom up
+        lines = theme.wrap(f"{m.seats[m.history[idx].seat].label}: {scene.board.move_label(m, idx)}", 20 * s,
+                           width)
+        if len(lines) > 1:  # the lines below the first run on under the time
+            lines = lines[:1] + theme.wrap(" ".join(lines[1:]), 20 * s, round(r.width - 62 * s))
+        height = row + (len(lines) - 1) * line_h
+        if entries and used + height > r.height:
+            break
+        entries.insert(0, (idx, lines))
+        used += height
+    y = r.y
+    for idx, lines in entries:
         p = m.history[idx]
-        y = r.y + k * row
         theme.text(surface, f"{idx + 1}.", 20 * s, (r.x + 34 * s, y), theme.MUTED, "topright")
         scene.board.draw_seat_icon(surface, (r.x + 48 * s, y + 8 * s), max(5, 7 * s), p.seat)
-        label = scene.board.move_label(m, idx)
-        entry = theme.fit(f"{m.seats[p.seat].label}: {label}", 20 * s, r.width - 62 * s - 52 * s)
-        theme.text(surface, entry, 20 * s, (r.x + 62 * s, y), theme.TEXT)
+        for k, line in enumerate(lines):  # fit: only a single word wider than the column is cut
+            room = width if k == 0 else r.width - 62 * s
+            theme.text(surface, theme.fit(line, 20 * s, room), 20 * s, (r.x + 62 * s, y + k * line_h), theme.TEXT)
         theme.text(surface, f"{p.seconds:.2f} s", 18 * s, (r.right, y), theme.MUTED, "topright")
+        y += row + (len(lines) - 1) * line_h
     if m.redo_stack:
         theme.text(surface, f"+{len(m.redo_stack)} to redo", 18 * s, (r.right, r.bottom), theme.MUTED,
                    "bottomright")

@@ -62,7 +62,10 @@ class MenuScene(Scene):
             cols -= 1  # 2 x 2 rather than 3 and a lone card
         card_w = min(460 * s, (w - 80 * s) / cols - 24 * s)
         rows_of_buttons = max((len(b) + 1) // 2 for _, _, b in self.cards)  # buttons sit two a row
-        card_h = (124 + 44 * rows_of_buttons) * s
+        # the blurb's two lines stand a real line apart however small the font gets
+        self.blurb_step = max(20 * s, theme.line_height(21 * s))
+        head = max(112 * s, 62 * s + 2 * self.blurb_step + 4 * s)
+        card_h = head + (12 + 44 * rows_of_buttons) * s
         rows_of_cards = (n + cols - 1) // cols
         block = rows_of_cards * card_h + (rows_of_cards - 1) * 20 * s
         top_y = max(top_y, (top_y + h - 128 * s - block) / 2)  # centred between the title and the note
@@ -74,14 +77,23 @@ class MenuScene(Scene):
             cy = top_y + (k // cols) * (card_h + 20 * s)
             rect.update(round(cx), round(cy), round(card_w), round(card_h))
             self.blurbs[g.key] = theme.wrap(g.blurb, 21 * s, round(card_w - 48 * s))[:2]
-            by = cy + 112 * s
+            by = cy + head
             for i, b in enumerate(buttons):
                 row, col = divmod(i, 2)
                 b.rect = pygame.Rect(round(cx + 24 * s + col * (half + 10 * s)), round(by + row * 44 * s),
                                      round(half), round(38 * s))
 
     def open_setup(self, game: GameEntry, mode: str) -> None:
-        setup = self.app.last_setup.get((game.key, mode)) or GameSetup.default(game.key, mode)
+        """The setup last started for this game and mode, else the default; one no longer valid is passed over."""
+        setup = GameSetup.default(game.key, mode)
+        stored = self.app.settings.last_setup(game.key, mode)
+        if stored is not None:
+            try:
+                setup = GameSetup.from_fields(stored)
+            except ValueError:
+                pass  # an AI or an option this version no longer has: the default, without a word
+        if (setup.game, setup.mode) != (game.key, mode):
+            setup = GameSetup.default(game.key, mode)
         self.app.open("setup", setup)
 
     def open_rules(self, game: GameEntry) -> None:
@@ -138,7 +150,8 @@ class MenuScene(Scene):
             theme.panel(surface, rect)
             theme.text(surface, g.title, 36 * s, (rect.x + 24 * s, rect.y + 22 * s), theme.TEXT, bold=True)
             for i, line in enumerate(self.blurbs[g.key]):
-                theme.text(surface, line, 21 * s, (rect.x + 24 * s, rect.y + 62 * s + i * 20 * s), theme.MUTED)
+                theme.text(surface, line, 21 * s, (rect.x + 24 * s, rect.y + 62 * s + i * self.blurb_step),
+                           theme.MUTED)
             for b in buttons:
                 b.draw(surface)
         for b in self.bottom_row:

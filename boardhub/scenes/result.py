@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from boardhub.core.session import GameSession
+from boardhub.core.stats import is_ai_forfeit
 from boardhub.scenes.overlay import GamePanel
 from boardhub.ui import theme
 from boardhub.ui.widgets import Button
+
+# The panel's lines are wrapped at this width for its text at scale 1; both scale with the window.
+LINE_PX, LINE_WIDTH = 26, 440
 
 
 def result_lines(session: GameSession) -> list[tuple[str, tuple]]:
@@ -21,11 +25,17 @@ def result_lines(session: GameSession) -> list[tuple[str, tuple]]:
         head = f"{match.seats[out.winner].label} wins"
     lines = [(f"{head}   {score}".strip(), theme.TEXT)]
     if out.detail:
-        lines.append((out.detail, theme.ERROR if out.is_forfeit else theme.MUTED))
+        color = theme.ERROR if out.is_forfeit else theme.MUTED
+        lines += [(line, color) for line in theme.wrap(out.detail, LINE_PX, LINE_WIDTH)]
     record = session.record_so_far()
     if record is not None:
         them = "this AI" if len(match.seats) == 2 else "these AIs"
+        human = next(i for i, seat in enumerate(match.seats) if seat.is_human)
+        if is_ai_forfeit(out, human):  # the stats say so too: a forfeit is no win at the board
+            lines.append(("Not a win in your stats: AI forfeits count apart", theme.MUTED))
         lines.append((f"So far against {them}: {record[0]} won, {record[1]} drawn, {record[2]} lost", theme.MUTED))
+        if record[3]:
+            lines.append((f"and {record[3]} game{'s' * (record[3] != 1)} {them} forfeited", theme.MUTED))
     return lines
 
 

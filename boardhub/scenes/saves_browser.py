@@ -1,18 +1,23 @@
 """The saved games: every game played here, newest first, to resume, replay or delete.
 
 A file that cannot be used (damaged, cut short, not boardhub's, from a newer
-boardhub, or with a move its rules refuse) is listed with the reason and
-left exactly as it is.
+boardhub, or with a move its rules refuse) is listed with the reason in words
+and left exactly as it is, unless the player deletes it (a second click
+confirms, as for any game). When a source checkout still holds the `saves/`
+folder that versions before used, a line above the list offers to move its
+files here.
 """
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 import pygame
 
 from boardhub.core import saves
 from boardhub.core.game import get_game
 from boardhub.core.session import GameSession, load_entries
+from boardhub.core.stats import merge_files
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button
@@ -20,12 +25,26 @@ from boardhub.ui.widgets import Button
 CONFIRM_SECONDS = 3.0
 DOUBLE_CLICK = 0.4
 
+
 def when(stamp: str) -> str:
     """"21 Nov 2026, 23:59" from an ISO time."""
     try:
         return datetime.fromisoformat(stamp).strftime("%d %b %Y, %H:%M")
     except ValueError:
         return stamp
+
+
+def shown_path(path: Path) -> str:
+    """A folder as a person reads it: the home folder as "~"."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except (ValueError, RuntimeError):
+        return str(path)
+
+
+def reason_of(saved: saves.SavedGame) -> str:
+    """Why a file cannot be used, without its name (the row shows that already)."""
+    return saved.error.removeprefix(f"{saved.path.name}: ")
 
 
 class SavesScene(Scene):
@@ -38,10 +57,12 @@ class SavesScene(Scene):
         self.message, self.message_color = "", theme.MUTED
         self.confirm_until = 0.0
         self.last_click = (-1, -1.0)
+        self.old_folder: Path | None = None  # a checkout's saves/ from before, to move here
         self.open_button = Button("Resume", self.open_selected, primary=True)
         self.replay_button = Button("Replay", self.replay_selected)
         self.delete_button = Button("Delete", self.delete_selected)
         self.back_button = Button("Back", self.app.pop)
+        self.move_button = Button("Move them here", self.move_old, primary=True)
         self.buttons = [self.open_button, self.replay_button, self.delete_button, self.back_button]
 
     def resume(self) -> None:
@@ -52,7 +73,12 @@ class SavesScene(Scene):
         folder = saves.saves_dir()
         if not folder.is_dir():
             self.say(f"The saves folder {folder} cannot be made: games are not being saved", theme.ERROR)
+        old = saves.old_saves_dir()
+        if old != self.old_folder:
+            self.old_folder = old
+            self.layout(self.size)  # the line that offers the move takes room above the list
         self.selected = min(self.selected, max(0, len(self.entries) - 1))
+        self.scroll = max(0, min(self.scroll, len(self.entries) - self.visible_rows))
         self.sync_buttons()
 
     @property
@@ -62,10 +88,12 @@ class SavesScene(Scene):
     def sync_buttons(self) -> None:
         cur = self.current
         usable = cur is not None and cur.readable
-        self.open_button.enabled = self.replay_button.enabled = self.delete_button.enabled = usable
+        self.open_button.enabled = self.replay_button.enabled = usable
+        self.delete_button.enabled = cur is not None  # a damaged file may go too, once confirmed
         self.open_button.label = "Open" if usable and cur.finished else "Resume"
         confirming = self.clock < self.confirm_until
         self.delete_button.label = "Delete: sure?" if confirming else "Delete"
+        self.move_button.visible = self.old_folder is not None
 
     def say(self, msg: str, color=theme.MUTED) -> None:
         self.message, self.message_color = msg, color
@@ -91,7 +119,7 @@ class SavesScene(Scene):
 
     def delete_selected(self) -> None:
         cur = self.current
-        if cur is None or not cur.readable:
+        if cur is None:
             return
         if self.clock >= self.confirm_until:  # the first click only asks
             self.confirm_until = self.clock + CONFIRM_SECONDS
@@ -101,9 +129,28 @@ class SavesScene(Scene):
         try:
             saves.delete_game(cur.path)
         except OSError as exc:
-            self.say(f"Could not delete {cur.path.name}: {exc}", theme.ERROR)
+            why = (exc.strerror or "the system refused").lower()
+            self.say(f"Could not delete {cur.path.name} ({why})", theme.ERROR)
             return
-        self.say(f"Deleted {self.title_of(cur)}")
+        self.say(f"Deleted {self.title_of(cur) if cur.readable else cur.path.name}")
+        self.refresh()
+
+    def move_old(self) -> None:
+        """Move the files of the old saves folder here, overwriting none (the stats add up)."""
+        old = self.old_folder
+        if old is None:
+            return
+        try:
+            report = saves.move_old_saves(old, merge={"stats.json": merge_files})
+        except OSError as exc:
+            why = (exc.strerror or "the system refused").lower()
+            self.say(f"Could not move the saves from {old} ({why})", theme.ERROR)
+            return
+        self.say(f"{report.summary()} into {shown_path(saves.saves_dir())}",
+                 theme.ERROR if report.failed else theme.MUTED)
+        if "settings.json" in report.moved:  # the settings from before apply now, and are not written over at exit
+            self.app.settings = type(self.app.settings).load()
+            self.app.sounds.muted = not self.app.settings.sound
         self.refresh()
 
     def select(self, index: int) -> None:
@@ -130,7 +177,7 @@ class SavesScene(Scene):
             limit = max(0, len(self.entries) - self.visible_rows)
             self.scroll = max(0, min(limit, self.scroll - event.y))
             return None
-        for b in self.buttons:
+        for b in (*self.buttons, self.move_button):
             if b.handle(event):
                 return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.list_rect.collidepoint(event.pos):
@@ -159,9 +206,19 @@ class SavesScene(Scene):
         s = self.s = theme.scale(size)
         w, h = size
         self.panel = pygame.Rect(round(30 * s), round(24 * s), round(w - 60 * s), round(h - 48 * s))
-        self.row_h = round(62 * s)
-        self.list_rect = pygame.Rect(self.panel.x + round(20 * s), self.panel.y + round(96 * s),
-                                     self.panel.width - round(40 * s), 0)
+        # two lines a row: the scale's room, or more where the smallest font is taller than the scale says
+        self.line_h = theme.font(int(24 * s), bold=True).get_linesize()
+        two_lines = 14 * s + self.line_h + theme.font(int(20 * s)).get_linesize() + round(6 * s)
+        self.row_h = round(max(62 * s, two_lines))
+        top = self.panel.y + round(96 * s)
+        self.offer_rect = pygame.Rect(self.panel.x + round(20 * s), top, self.panel.width - round(40 * s),
+                                      round(52 * s))
+        bw = round(min(230 * s, self.offer_rect.width / 3))
+        self.move_button.rect = pygame.Rect(self.offer_rect.right - bw - round(8 * s),
+                                            self.offer_rect.y + round(7 * s), bw, self.offer_rect.height - round(14 * s))
+        if self.old_folder is not None:
+            top = self.offer_rect.bottom + round(10 * s)
+        self.list_rect = pygame.Rect(self.panel.x + round(20 * s), top, self.panel.width - round(40 * s), 0)
         bottom = self.panel.bottom - round(84 * s)
         self.list_rect.height = max(self.row_h, (bottom - self.list_rect.y) // self.row_h * self.row_h)
         bw, bh, gap = round(min(200 * s, (self.panel.width - 60 * s) / 4)), round(48 * s), round(14 * s)
@@ -169,6 +226,7 @@ class SavesScene(Scene):
         for b in self.buttons:
             b.rect = pygame.Rect(x, self.panel.bottom - round(68 * s), bw, bh)
             x += bw + gap
+        self.scroll = max(0, min(self.scroll, len(self.entries) - self.visible_rows))
 
     @property
     def visible_rows(self) -> int:
@@ -181,18 +239,41 @@ class SavesScene(Scene):
         except (KeyError, TypeError):
             return saved.path.name
 
+    def header(self) -> str:
+        """How many files the folder holds and where, with how many of them cannot be opened."""
+        damaged = sum(not e.readable for e in self.entries)
+        count = len(self.entries)
+        what = f"{count} saved game{'s' * (count != 1)}" if not damaged else \
+            f"{count} file{'s' * (count != 1)} ({damaged} cannot be opened)"
+        return f"{what} in {shown_path(saves.games_dir())}"
+
+    def position(self) -> str:
+        """Which rows show, and the way to the others: "1-9 of 17: scroll down for more"."""
+        n, rows = len(self.entries), self.visible_rows
+        if n <= rows:
+            return ""
+        first, last = self.scroll + 1, min(n, self.scroll + rows)
+        way = "down" if first == 1 else "up" if last == n else "up or down"
+        return f"{first}-{last} of {n}: scroll {way} for more"
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         s = self.s
         theme.panel(surface, self.panel)
         theme.text(surface, "Saved games", 40 * s, (self.panel.x + 28 * s, self.panel.y + 22 * s), theme.TEXT,
                    bold=True)
-        folder = theme.fit(f"{len(self.entries)} in {saves.games_dir()}", 19 * s, self.panel.width - 56 * s)
-        theme.text(surface, folder, 19 * s, (self.panel.x + 28 * s, self.panel.y + 64 * s), theme.MUTED)
+        r = self.list_rect
+        more = self.position()
+        more_w = theme.text(surface, more, 18 * s, (r.right, self.panel.y + 64 * s), theme.MUTED,
+                            "topright").width if more else 0
+        room = self.panel.width - 56 * s - (more_w + 24 * s if more else 0)
+        theme.text(surface, theme.fit(self.header(), 19 * s, room), 19 * s, (self.panel.x + 28 * s, self.panel.y + 64 * s),
+                   theme.MUTED)
+        if self.old_folder is not None:
+            self.draw_offer(surface)
         if not self.entries:
             theme.text(surface, "No saved games yet: every game you play is kept here, move by move.", 24 * s,
-                       self.list_rect.midtop, theme.MUTED, "midtop")
-        r = self.list_rect
+                       r.midtop, theme.MUTED, "midtop")
         for k, saved in enumerate(self.entries[self.scroll:self.scroll + self.visible_rows]):
             index = self.scroll + k
             row = pygame.Rect(r.x, r.y + k * self.row_h, r.width, self.row_h - round(6 * s))
@@ -201,28 +282,33 @@ class SavesScene(Scene):
             if chosen:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=2, border_radius=8)
             self.draw_row(surface, saved, row)
-        if len(self.entries) > self.visible_rows:
-            more = f"{self.scroll + 1}-{min(len(self.entries), self.scroll + self.visible_rows)} of " \
-                   f"{len(self.entries)}: scroll for more"
-            theme.text(surface, more, 18 * s, (r.right, self.panel.y + 64 * s), theme.MUTED, "topright")
         if self.message:
             theme.text(surface, theme.fit(self.message, 20 * s, self.panel.width - 56 * s), 20 * s,
                        (self.panel.centerx, self.panel.bottom - 80 * s), self.message_color, "midbottom")
         for b in self.buttons:
             b.draw(surface)
 
+    def draw_offer(self, surface: pygame.Surface) -> None:
+        """The line that offers to move the saves a source checkout kept before."""
+        s, o = self.s, self.offer_rect
+        pygame.draw.rect(surface, theme.ACCENT, o, width=1, border_radius=8)
+        room = self.move_button.rect.x - o.x - 32 * s
+        line = f"Games, stats and settings from before are still in {self.old_folder}"
+        theme.text(surface, theme.fit(line, 20 * s, room), 20 * s, (o.x + 16 * s, o.centery), theme.TEXT, "midleft")
+        self.move_button.draw(surface)
+
     def draw_row(self, surface: pygame.Surface, saved: saves.SavedGame, row: pygame.Rect) -> None:
         s = self.s
-        x, top, mid = row.x + 16 * s, row.y + 8 * s, row.y + 32 * s
+        x, top = row.x + 16 * s, row.y + 8 * s
+        mid = max(row.y + 32 * s, top + self.line_h)
         right = row.right - 16 * s
         stamp = when(saved.updated)
-        date_w = theme.font(int(20 * s)).size(stamp)[0]
-        theme.text(surface, stamp, 20 * s, (right, top), theme.MUTED, "topright")
+        date_w = theme.text(surface, stamp, 20 * s, (right, top), theme.MUTED, "topright").width
         if not saved.readable:
-            theme.text(surface, theme.fit(saved.path.name, 24 * s, row.width - date_w - 60 * s), 24 * s, (x, top),
-                       theme.TEXT, bold=True)
-            theme.text(surface, theme.fit(f"Unreadable: {saved.error}", 20 * s, row.width - 32 * s), 20 * s, (x, mid),
-                       theme.ERROR)
+            theme.text(surface, theme.fit(saved.path.name, 24 * s, row.width - date_w - 60 * s, bold=True), 24 * s,
+                       (x, top), theme.TEXT, bold=True)
+            reason = f"Cannot be opened: {reason_of(saved)}"
+            theme.text(surface, theme.fit(reason, 20 * s, row.width - 32 * s), 20 * s, (x, mid), theme.ERROR)
             return
         data = saved.data
         title = self.title_of(saved)

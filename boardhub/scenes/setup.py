@@ -1,13 +1,25 @@
-"""Game setup: who sits where (Human or an AI with its level), the game's options,
-the AI move limit and referee mode."""
+"""Game setup: the game's options, who sits where (Human, an AI at a level, an engine),
+the AI move limit and referee mode.
+
+What does nothing in the set-up on screen is hidden (an option another option
+switches off, the move limit when no AI plays), and nothing moves under the
+mouse: the options come before the seats, so a change of the number of
+players adds seats below the choice that changed it, and an engine's command
+line opens under its seat. Engine seats are started and greeted when Start is
+pressed, off the window's thread: one that fails is reported here in a
+sentence, and the game does not start.
+"""
 from __future__ import annotations
 
+import logging
 import shutil
+import threading
 from pathlib import Path
 
 import pygame
 
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
+from boardhub.core.external import EngineError, program_name
 from boardhub.core.game import GameEntry
 from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
@@ -16,6 +28,9 @@ from boardhub.ui.widgets import Button, Choice, TextField, Toggle
 
 LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 ORDINALS = ("Moves first", "Moves second", "Moves third", "Moves fourth")
+CHECK_POLL = 0.05  # seconds between looks at an engine being started
+
+log = logging.getLogger(__name__)
 
 
 def ai_choices(game: GameEntry) -> tuple[list, list[str]]:
@@ -32,22 +47,77 @@ def ai_choices(game: GameEntry) -> tuple[list, list[str]]:
     return values, labels
 
 
+def most_players(game: GameEntry) -> int:
+    """The most seats any one option's choice makes (Da Vinci's 4 players): the layout keeps room for them."""
+    counts = [game.rules.num_players({o.key: v}) for o in game.options for v in o.choices]
+    return max(counts + [game.rules.num_players({})])
+
+
+class EngineCheck:
+    """The engine seats of a setup started, greeted and closed again, each on its own thread.
+
+    A game with an engine that cannot start would only begin to be forfeited at
+    the engine's first move; this says why before the game begins. The window
+    keeps drawing meanwhile, and the check lasts as long as the slowest engine
+    is given to start (the same limit its game would give it).
+    """
+
+    def __init__(self, game: GameEntry, seats: list[tuple[int, str]]) -> None:
+        self.problems: dict[int, str] = {}
+        self.names = [program_name(AISpec.parse(spec).external[1]) for _, spec in seats]
+        self._threads = [threading.Thread(target=self._check, args=(game, i, spec), name="engine-check",
+                                          daemon=True) for i, spec in seats]
+        for thread in self._threads:
+            thread.start()
+
+    @property
+    def done(self) -> bool:
+        return not any(t.is_alive() for t in self._threads)
+
+    @property
+    def problem(self) -> str:
+        """The first seat's failure, or "" once every engine answered."""
+        return self.problems[min(self.problems)] if self.problems else ""
+
+    def _check(self, game: GameEntry, seat: int, spec: str) -> None:
+        """Start the engine and greet it (the seat's own start-up limit), then end it; a failure is kept."""
+        name = program_name(AISpec.parse(spec).external[1])
+        try:
+            ai = game.make_ai(spec)
+        except EngineError as exc:  # its str() is a sentence that names the engine
+            self.problems[seat] = str(exc)
+            return
+        except ValueError as exc:
+            self.problems[seat] = f"The engine '{name}' cannot be started: {exc}"
+            return
+        try:
+            ai.prepare()
+        except EngineError as exc:
+            self.problems[seat] = str(exc)
+        except Exception:  # another program's failure is reported, never raised in the window
+            log.warning("the engine check of %s failed", spec, exc_info=True)
+            self.problems[seat] = f"The engine '{name}' failed as it started"
+        finally:
+            ai.close()
+
+
 class SetupScene(Scene):
     def __init__(self, app, setup: GameSetup) -> None:
         super().__init__(app)
         self.game = setup.entry
-        config = setup
         self.mode = setup.mode
         self.seat_choices: list[Choice] = []
-        self.engine_fields: list[TextField] = []  # an engine seat's command line, beside its choice
-        self.set_seats(config.seats)
+        self.engine_fields: list[TextField] = []  # an engine seat's command line, under its choice
+        self.set_seats(setup.seats)
         self.error = ""
+        self.check: EngineCheck | None = None  # engines being started for the setup in `checked`
+        self.checked: GameSetup | None = None
         self.option_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices],
-                                          config.options.get(o.key, o.default), lambda _: self.sync_seats()))
+                                          setup.options.get(o.key, o.default), lambda _: self.sync_seats()))
                                for o in self.game.options]
-        self.limit = Choice(LIMITS, [f"{v:g} s" for v in LIMITS], config.limit)
-        self.referee = Toggle(config.referee, labels=("Off: late moves still count",
-                                                          "On: a late AI loses"))
+        self.limit = Choice(LIMITS, [f"{v:g} s" for v in LIMITS], setup.limit)
+        self.referee = Toggle(setup.referee, labels=("Off: late moves still count",
+                                                     "On: a late AI loses"))
         self.mode_buttons = [Button(label, lambda m=m: self.set_mode(m))
                              for label, m in (("Player vs Player", "pvp"), ("Player vs AI", "pva"),
                                               ("AI vs AI", "ava"))]
@@ -55,16 +125,17 @@ class SetupScene(Scene):
         self.start_button = Button("Start", self.start, primary=True)
         self.back_button = Button("Back", self.app.pop)
 
-    def set_seats(self, seats: list[str | None]) -> None:
+    def set_seats(self, seats: list[str | None] | tuple[str | None, ...]) -> None:
         values, labels = ai_choices(self.game)
         self.seat_choices = [Choice(values, labels, self._choice_of(ai), lambda _: self.layout(self.size))
                              for ai in seats]
         self.engine_fields = [TextField(ai.partition(":")[2] if self._choice_of(ai) != ai else "",
-                                        placeholder="program and arguments") for ai in seats]
+                                        placeholder="the engine's program and arguments", on_enter=self.start)
+                              for ai in seats]
 
     def sync_seats(self) -> None:
         """One seat row per player: an option such as the number of players changes them."""
-        n = self.game.rules.num_players({o.key: c.value for o, c in self.option_choices})
+        n = self.game.rules.num_players(self.options())
         seats = self.seat_values()
         if n != len(seats):
             extra = GameSetup.default(self.game.key, self.current_mode()).seats[-1]
@@ -85,6 +156,9 @@ class SetupScene(Scene):
         return [c.value + f.text.strip() if self._is_engine(c.value) else c.value
                 for c, f in zip(self.seat_choices, self.engine_fields)]
 
+    def options(self) -> dict:
+        return {o.key: c.value for o, c in self.option_choices}
+
     def set_mode(self, mode: str) -> None:
         self.mode = mode
         n = len(self.seat_choices)
@@ -102,85 +176,143 @@ class SetupScene(Scene):
         self.layout(self.size)
 
     def setup(self) -> GameSetup:
-        return GameSetup(self.game.key, tuple(self.seat_values()), {o.key: c.value for o, c in self.option_choices},
+        return GameSetup(self.game.key, tuple(self.seat_values()), self.options(),
                          self.limit.value, self.referee.value, self.current_mode())
 
     def engine_problem(self) -> str:
-        """Why an engine seat cannot start, or ""."""
+        """Why an engine seat cannot even be tried (no command, no such program), or ""."""
         for i, (choice, value) in enumerate(zip(self.seat_choices, self.seat_values())):
             if not self._is_engine(choice.value):
                 continue
             try:
                 proto, argv = AISpec.parse(value).external
             except ValueError:
-                return f"{ORDINALS[i]}: give the engine's program and its arguments"
+                return f"Type the engine's program and its arguments ({ORDINALS[i].lower()})"
             if shutil.which(argv[0]) is None and not Path(argv[0]).expanduser().is_file():
-                return f"{ORDINALS[i]}: cannot find the program {argv[0]!r}"
+                return f"Cannot find the engine program '{argv[0]}': check its name or give its full path"
         return ""
 
     def start(self) -> None:
+        """Start the game; engine seats are started first, and the game begins once each one answered."""
+        if self.check is not None:
+            return
         self.error = self.engine_problem()
         if self.error:
             return
         setup = self.setup()
-        self.app.last_setup[(self.game.key, setup.mode)] = setup
+        engines = [(i, ai) for i, (ai, choice) in enumerate(zip(setup.seats, self.seat_choices))
+                   if self._is_engine(choice.value)]
+        if not engines:
+            self.begin(setup)
+            return
+        self.check, self.checked = EngineCheck(self.game, engines), setup
+        for f in self.engine_fields:
+            f.focused = False
+        self.start_button.enabled = False
+
+    def update(self, dt: float) -> None:
+        if self.check is None or not self.check.done:
+            return
+        check, setup, self.check, self.checked = self.check, self.checked, None, None
+        self.start_button.enabled = True
+        if check.problem:
+            self.error = check.problem
+        else:
+            self.begin(setup)
+
+    def begin(self, setup: GameSetup) -> None:
+        """The game of `setup`, which its game and mode will offer again next time."""
+        self.app.settings.remember_setup(setup.fields())
+        try:
+            self.app.settings.save()
+        except OSError:
+            pass  # a read-only saves folder costs the memory of this setup, never the game
         self.app.replace("game", GameSession.new(setup, self.app.start_worker))
 
     def widgets(self):
         yield from self.mode_buttons
+        yield from (c for _, c in self.option_choices if c.visible)
         yield from self.seat_choices
         yield from (f for f in self.engine_fields if f.visible)
-        yield from (c for _, c in self.option_choices)
-        yield from (self.limit, self.referee, self.swap_button, self.start_button, self.back_button)
+        yield from (w for w in (self.swap_button, self.limit, self.referee) if w.visible)
+        yield from (self.start_button, self.back_button)
 
     def layout(self, size: tuple[int, int]) -> None:
+        """Rows as tall as the window allows for the most rows this game can show, so none ever moves
+        because another one appeared; the panel is as tall as those rows."""
         super().layout(size)
         s = self.s = theme.scale(size)
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - 40 * s, 760 * s), min(h - 40 * s, 700 * s))
-        self.panel.center = (w / 2, h / 2)
-        p = self.panel
-        x0, lab_w, gap = p.x + 36 * s, 220 * s, 12 * s
-        rows = len(self.seat_choices) + len(self.option_choices) + 3  # the swap button, limit, referee
-        row_h = min(40 * s, (p.height - 270 * s) / rows - gap)  # many seats and options: closer rows
-        field_w = p.right - 36 * s - (x0 + lab_w)
+        gap = 10 * s
+        # the title, under the modes, between the sections, the message's two lines, the buttons
+        fixed = (90 + 22 + 18 + 18 + 58 + 74) * s
+        players = most_players(self.game)
+        rows = 1 + len(self.option_choices) + players * (2 if self.game.externals else 1) + 0.85 + 2
+        row_h = min(max(40 * s, 30.0), max(24.0, (h - 24 * s - fixed) / rows - gap))
+        height = min(h - 16, fixed + rows * (row_h + gap))
+        self.panel = p = pygame.Rect(0, 0, min(w - 24, max(760 * s, 640)), height)
+        p.center = (w / 2, h / 2)
+        x0, lab_w = p.x + 36 * s, min(220 * s, (p.width - 72 * s) * 0.34)
+        field_x, field_w = x0 + lab_w, p.right - 36 * s - (x0 + lab_w)
+        self.label_w = lab_w - 8 * s
         y = p.y + 90 * s
         mw = (p.width - 72 * s - 2 * gap) / 3
         for i, b in enumerate(self.mode_buttons):
             b.rect = pygame.Rect(round(x0 + i * (mw + gap)), round(y), round(mw), round(row_h))
-        y += row_h + 28 * s
+        y += row_h + 22 * s
         self.rows: list[tuple[str, int]] = []
-        for i, (c, f) in enumerate(zip(self.seat_choices, self.engine_fields)):
-            f.visible = self._is_engine(c.value)
-            choice_w = field_w * 0.42 if f.visible else field_w
-            c.rect = pygame.Rect(round(x0 + lab_w), round(y), round(choice_w), round(row_h))
-            f.rect = pygame.Rect(round(x0 + lab_w + choice_w + gap), round(y), round(field_w - choice_w - gap),
-                                 round(row_h))
-            self.rows.append((ORDINALS[i], round(y + row_h / 2)))
-            y += row_h + gap
-        self.swap_button.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h * 0.85))
-        y += row_h + 24 * s
+
+        def row(widget, label: str, height: float = row_h, after: float = gap) -> None:
+            nonlocal y
+            widget.rect = pygame.Rect(round(field_x), round(y), round(field_w), round(height))
+            if label:
+                self.rows.append((label, round(y + height / 2)))
+            y += height + after
+
+        options = self.options()
         for o, c in self.option_choices:
-            c.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h))
-            self.rows.append((o.label, round(y + row_h / 2)))
-            y += row_h + gap
-        self.limit.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h))
-        self.rows.append(("AI move limit", round(y + row_h / 2)))
-        y += row_h + gap
-        self.referee.rect = pygame.Rect(round(x0 + lab_w), round(y), round(field_w), round(row_h))
-        self.rows.append(("Referee", round(y + row_h / 2)))
-        bw = 180 * s
+            c.visible = o.applies(options)
+            if c.visible:
+                row(c, o.label)
+        y += 18 * s
+        for i, (c, f) in enumerate(zip(self.seat_choices, self.engine_fields)):
+            row(c, ORDINALS[i])
+            f.visible = self._is_engine(c.value)
+            f.focused = f.focused and f.visible
+            if f.visible:
+                row(f, "")
+        seats = self.seat_values()
+        self.swap_button.visible = len(set(seats)) > 1  # all Human (or one AI everywhere): nothing to swap
+        if self.swap_button.visible:
+            row(self.swap_button, "", row_h * 0.85)
+        y += 18 * s
+        ai_plays = any(ai is not None for ai in seats)  # the limit and the referee are about AIs only
+        self.limit.visible = self.referee.visible = ai_plays
+        if ai_plays:
+            row(self.limit, "AI move limit")
+            row(self.referee, "Referee")
+        bw, bh = 180 * s, 48 * s
         self.start_button.rect = pygame.Rect(round(p.right - 36 * s - bw), round(p.bottom - 70 * s),
-                                             round(bw), round(48 * s))
-        self.back_button.rect = pygame.Rect(round(x0), round(p.bottom - 70 * s), round(bw * 0.7), round(48 * s))
+                                             round(bw), round(bh))
+        self.back_button.rect = pygame.Rect(round(x0), round(p.bottom - 70 * s), round(bw * 0.7), round(bh))
+        self.message_box = pygame.Rect(round(x0), round(p.bottom - 70 * s - 58 * s), round(p.width - 72 * s),
+                                       round(48 * s))
         self.x0 = x0
 
     def redraw_in(self) -> float | None:
-        """A focused engine field's caret blinks; nothing else here moves on its own."""
+        """An engine being started is looked at often; a focused engine field's caret blinks."""
+        if self.check is not None:
+            return CHECK_POLL
         times = [t for t in (f.redraw_in() for f in self.engine_fields) if t is not None]
         return min(times) if times else None
 
     def process_event(self, event):
+        if self.check is not None:  # engines are starting for the setup shown: only leaving is open
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            else:
+                self.back_button.handle(event)
+            return None
         for f in self.engine_fields:
             if f.visible and f.handle(event):
                 return None
@@ -209,13 +341,25 @@ class SetupScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT, self.mode_buttons[active].rect, width=2,
                              border_radius=self.mode_buttons[active].rect.height // 4)
         for label, y in self.rows:
-            theme.text(surface, label, 24 * s, (self.x0, y), theme.MUTED, "midleft")
+            theme.text(surface, theme.fit(label, 24 * s, self.label_w), 24 * s, (self.x0, y), theme.MUTED, "midleft")
         for wdg in self.widgets():
             if wdg not in self.mode_buttons:
                 wdg.draw(surface)
-        if self.error:
-            theme.text(surface, self.error, 22 * s, (p.centerx, self.start_button.rect.y - 24 * s),
-                       theme.ERROR, "center")
+        if self.check is not None:
+            self.draw_message(surface, f"Starting {', '.join(self.check.names)}…", theme.MUTED)
+        elif self.error:
+            self.draw_message(surface, self.error, theme.ERROR)
+
+    def draw_message(self, surface: pygame.Surface, message: str, color) -> None:
+        """A sentence in the two lines above the buttons, wrapped to the panel, its end cut if longer."""
+        box, px = self.message_box, 22 * self.s
+        lines = theme.wrap(message, px, box.width)
+        if len(lines) > 2:
+            lines = [lines[0], theme.fit(" ".join(lines[1:]), px, box.width)]
+        line_h = box.height / 2
+        top = box.bottom - line_h * len(lines)
+        for i, line in enumerate(lines):
+            theme.text(surface, line, px, (box.centerx, top + line_h * (i + 0.5)), color, "center")
 
     def current_mode(self) -> str:
         humans = sum(c.value is None for c in self.seat_choices)

@@ -1,25 +1,43 @@
-"""Your record: per game and per AI opponent, wins, draws and losses."""
+"""Your record: per game and per AI opponent, wins, draws and losses, the AIs' forfeits apart.
+
+Reset forgets every result (a damaged stats file's too); a second click
+confirms it, as deleting a saved game does.
+"""
 from __future__ import annotations
 
 import pygame
 
+from boardhub.core import saves
 from boardhub.core.game import all_games
 from boardhub.core.session import seat_label
 from boardhub.core.stats import Stats
 from boardhub.scenes.page import ScrollingPage
 from boardhub.ui import theme
+from boardhub.ui.widgets import Button
 
-COLUMNS = ("Won", "Drawn", "Lost", "Score")
+COLUMNS = ("Won", "Drawn", "Lost", "AI forfeits", "Score")
+CONFIRM_SECONDS = 3.0
+NOTE = ("Games of one player against the AIs count, each once, when they end. A game an AI forfeited "
+        "(it crashed, stopped answering or played an illegal move) is not your win: it is counted apart "
+        "and left out of the score.")
 
 
 class StatsScene(ScrollingPage):
     title = "Your results against the AIs"
-    body_top = 130  # below the note and the column names
+    body_top = 160  # below the note and the column names (laid out for the note's lines)
 
     def __init__(self, app) -> None:
         super().__init__(app)
+        self.clock = 0.0
+        self.confirm_until = 0.0
+        self.message, self.message_color = "", theme.MUTED
+        self.reset_button = Button("Reset stats", self.reset)
+        self.load()
+
+    def load(self) -> None:
         self.stats = Stats.load()
         self.lines = self.build_lines()
+        self.scroll = 0
 
     def build_lines(self) -> list[tuple[str, tuple]]:
         """One heading per game, then a row per opponent: ("kind", values)."""
@@ -29,11 +47,62 @@ class StatsScene(ScrollingPage):
             out.append(("game", (g.title,)))
             if not rows:
                 out.append(("none", ("No games against the AI yet",)))
-            for name, won, drew, lost in rows:
+            for name, won, drew, lost, forfeits in rows:
                 played = won + drew + lost
                 label = ", ".join(seat_label(ai) for ai in name.split(", "))
-                out.append(("row", (label, won, drew, lost, f"{(won + drew / 2) / played:.0%}")))
+                score = f"{(won + drew / 2) / played:.0%}" if played else "-"
+                out.append(("row", (label, won, drew, lost, forfeits, score)))
         return out
+
+    # ---------------------------------------------------------------- reset
+    @property
+    def confirming(self) -> bool:
+        return self.clock < self.confirm_until
+
+    def reset(self) -> None:
+        """The first click asks; the second, within CONFIRM_SECONDS, forgets every result."""
+        if not self.confirming:
+            self.confirm_until = self.clock + CONFIRM_SECONDS
+            self.reset_button.label = "Reset: sure?"
+            return
+        self.confirm_until = 0.0
+        self.reset_button.label = "Reset stats"
+        try:
+            Stats().reset()
+        except (OSError, saves.SaveError) as exc:
+            why = (exc.strerror or "the system refused").lower() if isinstance(exc, OSError) else str(exc)
+            self.message, self.message_color = f"Could not reset the stats ({why})", theme.ERROR
+            return
+        self.load()
+        self.message, self.message_color = "The stats start again from nothing", theme.MUTED
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if not self.confirming and self.reset_button.label != "Reset stats":
+            self.reset_button.label = "Reset stats"
+
+    def redraw_in(self) -> float | None:
+        """"Reset: sure?" turns back into "Reset stats" when its confirmation times out."""
+        return self.confirm_until - self.clock if self.confirming else None
+
+    # ---------------------------------------------------------------- layout and drawing
+    def layout(self, size: tuple[int, int]) -> None:
+        # the note takes the lines it needs at this width, and the table starts below it
+        s = theme.scale(size)
+        width = round(min(size[0] - 40 * s, 900 * s) - 80 * s)  # the page's panel, less its margins
+        self.note = theme.wrap(NOTE, 19 * s, width)
+        self.note_h = max(22 * s, theme.font(int(19 * s)).get_linesize())
+        self.body_top = (80 * s + max(2, len(self.note)) * self.note_h + 40 * s) / s
+        super().layout(size)
+        gap = round(16 * s)
+        w = self.back.rect.width
+        self.back.rect.x = round(self.panel.centerx - w - gap / 2)
+        self.reset_button.rect = pygame.Rect(self.back.rect.right + gap, self.back.rect.y, w, self.back.rect.height)
+
+    def process_event(self, event):
+        if self.reset_button.handle(event):
+            return None
+        return super().process_event(event)
 
     def row_count(self) -> int:
         return len(self.lines)
@@ -41,26 +110,41 @@ class StatsScene(ScrollingPage):
     def row_height(self) -> float:
         return 34 * self.s
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.s
+        self.reset_button.draw(surface)
+        if self.message:  # under the table, left of "Scroll for more"
+            theme.text(surface, theme.fit(self.message, 20 * s, self.body.width * 0.7), 20 * s,
+                       (self.body.x, self.body.bottom), self.message_color)
+
     def draw_rows(self, surface: pygame.Surface) -> None:
         s, b = self.s, self.body
-        col_w = 90 * s
+        col_w = 80 * s
+        last = 110 * s  # "AI forfeits" is the widest column name
         cols_x = [b.right - (len(COLUMNS) - 1 - k) * col_w for k in range(len(COLUMNS))]
+        cols_x[:3] = [x - (last - col_w) for x in cols_x[:3]]
         for x, name in zip(cols_x, COLUMNS):
             theme.text(surface, name, 20 * s, (x, b.y - 30 * s), theme.MUTED, "topright")
         if self.stats.error:
             theme.text(surface, theme.fit(f"Not counting results: {self.stats.error}", 20 * s, self.panel.width - 80 * s),
-                       20 * s, (self.panel.x + 40 * s, self.panel.y + 76 * s), theme.ERROR)
+                       20 * s, (self.panel.x + 40 * s, self.panel.y + 80 * s), theme.ERROR)
+            theme.text(surface, theme.fit("Reset stats starts a new file in its place.", 19 * s,
+                                          self.panel.width - 80 * s),
+                       19 * s, (self.panel.x + 40 * s, self.panel.y + 80 * s + self.note_h), theme.MUTED)
         else:
-            theme.text(surface, "Games of one player against the AIs count, each once, when they end.", 20 * s,
-                       (self.panel.x + 40 * s, self.panel.y + 76 * s), theme.MUTED)
+            for i, line in enumerate(self.note):
+                theme.text(surface, line, 19 * s, (self.panel.x + 40 * s, self.panel.y + 80 * s + i * self.note_h),
+                           theme.MUTED)
         y = b.y
+        name_room = cols_x[0] - col_w - b.x - 20 * s
         for kind, values in self.lines[self.scroll:self.scroll + self.visible_rows]:
             if kind == "game":
                 theme.text(surface, values[0], 26 * s, (b.x, y + 4 * s), theme.ACCENT, bold=True)
             elif kind == "none":
                 theme.text(surface, values[0], 21 * s, (b.x + 20 * s, y + 6 * s), theme.MUTED)
             else:
-                name = theme.fit(f"vs {values[0]}", 22 * s, cols_x[0] - col_w - b.x - 20 * s)
+                name = theme.fit(f"vs {values[0]}", 22 * s, name_room)
                 theme.text(surface, name, 22 * s, (b.x + 20 * s, y + 6 * s), theme.TEXT)
                 for x, v in zip(cols_x, values[1:]):
                     theme.text(surface, str(v), 22 * s, (x, y + 6 * s), theme.TEXT, "topright")

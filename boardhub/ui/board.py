@@ -1,10 +1,10 @@
 """What a game's board view gives the game scene: drawing, hit-testing, animations and intents.
 
-A board view never acts on the game: a click gives an intent (`Play` a move,
-or `Refuse` it with the reason) that the scene hands to the session, and
-`draw` reads the state and the `DrawContext` and changes nothing. What a board
-keeps is its own presentation: its animations, an overlay switched on, a
-tile picked for a guess.
+A board view never acts on the game: a click or a key gives an intent (`Play`
+a move, or `Refuse` it with the reason) that the scene hands to the session,
+and `draw` reads the state and the `DrawContext` and changes nothing. What a
+board keeps is its own presentation: its animations, an overlay switched on, a
+tile picked for a guess, the keyboard's cursor.
 """
 from __future__ import annotations
 
@@ -49,12 +49,26 @@ class DrawContext:
     humans: tuple[int, ...] = field(default=())  # the human seats
 
 
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+BOARD_KEYS = (*ARROWS, *PLAY_KEYS)  # the keys a board takes while a human is to move
+
+
 class BoardView:
-    """Base of every game's board: owns its rect and its running animations."""
+    """Base of every game's board: owns its rect, its running animations and the keyboard's cursor."""
+
+    # how much a step to the side costs against a step ahead when an arrow looks for the next target:
+    # 2 keeps a cursor in its row on a grid; a board whose targets sit diagonally to each other
+    # (the lines of Dots and Boxes) takes less
+    SIDE_COST = 2.0
 
     def __init__(self, game: GameEntry) -> None:
         self.game = game
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.cursor: Any | None = None  # the move the keyboard points at
+        self.cursor_shown = False  # the keys were used since the mouse last moved
+        self._cursor_game: Any = None  # the start of the match the cursor belongs to
+        self._home: tuple[bool, float] | None = None  # (across?, the line a run of one arrow set out on)
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """Fit the board of `state` (its size is fixed for a match) into `rect`."""
@@ -72,6 +86,98 @@ class BoardView:
         """
         move = self.move_at(pos, match.state)
         return Play(move) if move is not None else Refuse(self.miss_message())
+
+    # ---------------------------------------------------------------- the keyboard
+    def targets(self, match: Match) -> list[Any]:
+        """The moves the arrow keys visit (the legal points, squares or lines); none: no cursor."""
+        return []
+
+    def target_xy(self, move: Any) -> tuple[float, float] | None:
+        """Where `move` is on the screen (None for a move without a place, such as a pass)."""
+        return None
+
+    def key(self, key: int, match: Match) -> Intent:
+        """What a human's arrow, Enter or Space asks for, like `click`.
+
+        An arrow moves the cursor to the nearest target that way; Enter or
+        Space plays the move under it (refused as a click would be when the
+        move is not legal). A key while the cursor is hidden only shows it
+        (first near the last move), so a stray Enter never plays unseen.
+        """
+        targets = self.targets(match)
+        if not targets:
+            return None
+        if self._cursor_game is not match.start:  # a new game or an import: the old cursor means nothing
+            self.cursor, self._cursor_game = None, match.start
+        if self.cursor is None:
+            self.cursor, self._home = self._nearest(targets, self._start_xy(match)), None
+        if not self.cursor_shown:
+            self.cursor_shown = True
+            return None
+        if key in ARROWS:
+            step = self._step(targets, ARROWS[key])
+            if step is not None:
+                self.cursor = step
+            return None
+        if key in PLAY_KEYS:
+            return Play(self.cursor)
+        return None
+
+    def hide_cursor(self) -> None:
+        """The mouse moved: it points now, until the next key."""
+        self.cursor_shown = False
+
+    def _start_xy(self, match: Match) -> tuple[float, float]:
+        """Where a new cursor starts: at the last move with a place, else the board's centre."""
+        for p in reversed(match.history):
+            xy = self.target_xy(p.move)
+            if xy is not None:
+                return xy
+        return self.rect.center
+
+    def _nearest(self, targets: list[Any], at: tuple[float, float]) -> Any:
+        def distance(move: Any) -> tuple[float, int]:
+            x, y = self.target_xy(move)
+            return ((x - at[0]) ** 2 + (y - at[1]) ** 2, targets.index(move))
+        return min(targets, key=distance)
+
+    def _step(self, targets: list[Any], direction: tuple[int, int]) -> Any | None:
+        """The target the cursor goes to that way: within 45 degrees if there is one, else anywhere ahead.
+
+        Between targets as near, the one closest to the line the cursor set
+        out on wins, so that pressing one arrow again and again goes straight
+        on rather than drifting to one side.
+        """
+        here = self.target_xy(self.cursor)
+        if here is None:
+            return None
+        dx, dy = direction
+        lateral = here[1] if dx else here[0]
+        if self._home is None or self._home[0] != bool(dx):
+            self._home = (bool(dx), lateral)
+        best, best_key = None, None
+        for i, move in enumerate(targets):
+            if move == self.cursor:
+                continue
+            x, y = self.target_xy(move)
+            ahead = (x - here[0]) * dx + (y - here[1]) * dy
+            side = abs((x - here[0]) * dy + (y - here[1]) * dx)
+            if ahead < 0.5:  # pixels: not ahead at all
+                continue
+            off_line = abs((y if dx else x) - self._home[1])
+            # rounded so that float noise never breaks a tie between targets equally far
+            rank = (side > ahead + 0.5, round(ahead + self.SIDE_COST * side, 3), round(off_line, 3), i)
+            if best_key is None or rank < best_key:
+                best, best_key = move, rank
+        return best
+
+    def pointer(self, ctx: DrawContext) -> tuple[float, float] | None:
+        """Where the human to move points this frame: the cursor once a key showed it, else the mouse."""
+        if ctx.hover is None:
+            return None
+        if self.cursor_shown and self.cursor is not None:
+            return self.target_xy(self.cursor)
+        return ctx.hover
 
     def move_label(self, match: Match, index: int) -> str:
         """How move `index` of the history reads in the move list."""

@@ -18,7 +18,6 @@ class Host(Protocol):
     settings: Settings
     sounds: Sounds
     running: bool
-    last_setup: dict
     stack: list["Scene"]
 
     @property

@@ -54,11 +54,19 @@ class Button(Widget):
         if not self.enabled:
             pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=radius)
         fg = (30, 30, 30) if self.primary and self.enabled else theme.TEXT if self.enabled else theme.DISABLED
-        theme.text(surface, self.label, self.rect.height * 0.58, self.rect.center, fg, "center")
+        room = self.rect.width - self.rect.height * 0.5  # a little air at both ends
+        px = theme.fit_size(self.label, self.rect.height * 0.58, room)
+        with theme.panel_bounds(surface, self.rect):
+            theme.text(surface, theme.fit(self.label, px, room), px, self.rect.center, fg, "center")
 
 
 class Choice(Widget):
-    """A value picked from a list: click the arrows (or the value) to step through it."""
+    """A value picked from a list: click the arrows (or the value) to step through it.
+
+    It stops at both ends rather than wrapping round, so a click on an arrow
+    never jumps from the largest value to the smallest; an arrow with nothing
+    past it is drawn dim.
+    """
 
     def __init__(self, values: Sequence[Any], labels: Sequence[str], value: Any,
                  on_change: Callable[[Any], Any] | None = None) -> None:
@@ -78,15 +86,17 @@ class Choice(Widget):
     def handle(self, event: pygame.event.Event) -> bool:
         if self._clicked(event):
             step = -1 if event.pos[0] < self.rect.x + self.rect.height else 1
-            self.index = (self.index + step) % len(self.values)
         elif (self.visible and self.enabled and event.type == pygame.MOUSEWHEEL
               and self.rect.collidepoint(pygame.mouse.get_pos())):
-            self.index = (self.index - event.y) % len(self.values)
+            step = -event.y
         else:
             return False
-        if self.on_change:
-            self.on_change(self.value)
-        return True
+        index = min(len(self.values) - 1, max(0, self.index + step))
+        if index != self.index:
+            self.index = index
+            if self.on_change:
+                self.on_change(self.value)
+        return True  # a click on an end still belongs to the choice, not to what lies under it
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -96,9 +106,13 @@ class Choice(Widget):
                          border_radius=r.height // 4)
         size = r.height * 0.58
         fg = theme.TEXT if self.enabled else theme.DISABLED
-        theme.text(surface, "‹", r.height * 0.8, (r.x + r.height / 2, r.centery), theme.ACCENT, "center")
-        theme.text(surface, "›", r.height * 0.8, (r.right - r.height / 2, r.centery), theme.ACCENT, "center")
-        theme.text(surface, self.labels[self.index], size, r.center, fg, "center")
+        left, right = (theme.ACCENT if more else theme.DISABLED
+                       for more in (self.index > 0, self.index < len(self.values) - 1))
+        label = theme.fit(self.labels[self.index], size, r.width - 2 * r.height)  # never under the arrows
+        with theme.panel_bounds(surface, r):
+            theme.text(surface, "‹", r.height * 0.8, (r.x + r.height / 2, r.centery), left, "center")
+            theme.text(surface, "›", r.height * 0.8, (r.right - r.height / 2, r.centery), right, "center")
+            theme.text(surface, label, size, r.center, fg, "center")
 
 
 class Toggle(Widget):
@@ -184,33 +198,52 @@ def column(rect: pygame.Rect, heights: Sequence[float], gap: float) -> list[pyga
 
 
 class TextField(Widget):
-    """One line of text typed or pasted (Ctrl+V); it takes keys while it has the focus."""
+    """One line of text typed or pasted; it takes keys while it has the focus.
+
+    The keys people expect of a line of text: Ctrl+A selects it all (the next
+    key typed, pasted or deleted replaces it), Ctrl+Backspace deletes the last
+    word, Ctrl+V pastes (line breaks become spaces: it is one line).
+    """
 
     def __init__(self, text: str = "", placeholder: str = "", on_enter: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.text, self.placeholder, self.on_enter = text, placeholder, on_enter
         self.focused = False
+        self.all_selected = False
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.focused = self.visible and self.rect.collidepoint(event.pos)
+            self.all_selected = False
             return self.focused
         if not (self.focused and self.visible):
             return False
         if event.type == pygame.TEXTINPUT:
-            self.text += event.text
+            self._insert(event.text)
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-            elif event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-                self.text += clipboard_text()
+            ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            if event.key == pygame.K_a and ctrl:
+                self.all_selected = bool(self.text)
+            elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.all_selected:
+                self._insert("")
+            elif event.key == pygame.K_BACKSPACE:
+                self.text = without_last_word(self.text) if ctrl else self.text[:-1]
+            elif event.key == pygame.K_v and ctrl:
+                self._insert(clipboard_text().replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_enter:
                 self.on_enter()
             elif event.key == pygame.K_ESCAPE:
                 return False
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+                self.all_selected = False  # the caret goes back to the end of the text
             return True  # other keys belong to the field, not to the scene's shortcuts
         return False
+
+    def _insert(self, text: str) -> None:
+        """Type `text` at the end, or in place of the whole text while it is selected."""
+        self.text = text if self.all_selected else self.text + text
+        self.all_selected = False
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
@@ -222,16 +255,28 @@ class TextField(Widget):
         while shown and f.size(shown)[0] > r.width - 20:  # keep the end in view, as editors do
             shown = shown[1:]
         img = f.render(shown, True, color)
-        surface.blit(img, img.get_rect(midleft=(r.x + 10, r.centery)))
+        text_rect = img.get_rect(midleft=(r.x + 10, r.centery))
+        if self.all_selected and self.focused:
+            pygame.draw.rect(surface, theme.BUTTON_DOWN, text_rect.inflate(4, 2), border_radius=3)
+        with theme.panel_bounds(surface, r):
+            theme.blit_text(surface, img, text_rect, f, shown)
         if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
-            x = r.x + 10 + (img.get_width() if self.text else 0)
-            pygame.draw.line(surface, theme.TEXT, (x + 1, r.y + 8), (x + 1, r.bottom - 8), 2)
+            x = text_rect.right + 2  # after the text, or after the placeholder: never over its first letter
+            pygame.draw.line(surface, theme.TEXT, (x, r.y + 8), (x, r.bottom - 8), 2)
 
     def redraw_in(self) -> float | None:
         """Seconds until the caret blinks (it flips every 500 ms in `draw`), or None when it shows none."""
         if not (self.focused and self.visible):
             return None
         return (500 - pygame.time.get_ticks() % 500) / 1000
+
+
+def without_last_word(text: str) -> str:
+    """`text` less its last word and the spaces after it, as Ctrl+Backspace deletes."""
+    end = len(text.rstrip())
+    while end > 0 and not text[end - 1].isspace():
+        end -= 1
+    return text[:end]
 
 
 def clipboard_text() -> str:

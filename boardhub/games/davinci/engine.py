@@ -289,9 +289,9 @@ class DavinciRules:
     options = (
         Option("players", "Players", (2, 3, 4), 2),
         Option("deal_jokers", "Starting tiles", (False, True), False,
-               ("Dealt, no jokers (official)", "Drawn, jokers too (source)")),
+               ("Dealt, no jokers: the official rules", "Drawn, jokers too: as in the source document")),
         Option("piles_end_in_draw", "Empty piles", (False, True), False,
-               ("Play on (official)", "End in a draw (source)")),
+               ("Play on: the official rules", "End in a draw: as in the source document")),
     )
 
     def normalize(self, options: dict | None) -> dict:

@@ -22,6 +22,12 @@ Notation: the board is a grid of "row col" points, 9 x 9 for 4 x 4 boxes. Dots \
 sit at (even, even), lines at (even, odd) and (odd, even), boxes at (odd, odd). \
 "0 1" is the top-left horizontal line.
 
+Keys: type a line as the source's players did, a row and a column such as 0 1, \
+and press Enter. Or move a cursor with the arrow keys, to the nearest undrawn \
+line that way (half a box at a time, along and across), and draw it with Enter \
+or Space. Backspace mends a typed move and Esc clears it. Ctrl+Z and Ctrl+Y \
+undo and redo, Ctrl+M turns the sound off and on, Esc opens the pause menu.
+
 Strategy: never draw the third side of a box while a safe line is left. Once only \
 bad lines remain, the game is a fight over who must open the long chains. The \
 player in control takes all but the last two boxes of each chain (all but four of \

@@ -41,9 +41,20 @@ On black's turn the forbidden points are marked, and clicking one is refused \
 with the reason. With the setup option "Forbidden moves: Lose", a forbidden \
 move is played and loses, as referees rule for programs.
 
+What boardhub plays: Renju's forbidden moves as the Renju International \
+Federation rules them, on the 19 x 19 board the source asks for; 15 x 15, the \
+official Renju board, is a setup option. Tournament Renju also fixes how a game \
+opens (the first stones placed by a set procedure, with the right to swap \
+colours); boardhub has no opening rule yet, so black opens where it likes.
+
 Notation: columns a-s from the left (a-o on 15 x 15), rows 1-19 from the \
 bottom, as in "h8". Games are recorded as move lists, "j10 k11 ...", or as \
-Gomocup .psq files.
+Gomocup .psq files; importing a .psq file switches the game to its board size.
+
+Keys: the arrow keys move a cursor over the empty points and Enter or Space \
+puts a stone there. Or type a point, such as h8 or j10, and press Enter. \
+Backspace mends a typed move and Esc clears it. Ctrl+Z and Ctrl+Y undo and \
+redo, Ctrl+M turns the sound off and on, Esc opens the pause menu.
 
 Strategy: threats win. An open three must be answered or it becomes an open \
 four; a four must be blocked at once. Build two threats with one stone \
@@ -59,16 +70,21 @@ def board(entry: GameEntry) -> Any:
 
 def read_psq(text: str, match: Any) -> list[int]:
     size, moves = from_psq(text)
-    if size != match.start.size:
+    if size != match.start.size:  # psq_options switches an import to the file's size first
         raise IllegalMove(f"The .psq game is on {size} x {size}: start a {size} x {size} game to import it")
     return moves
+
+
+def psq_options(text: str) -> dict:
+    """A .psq file names its board: an import plays on it (15 x 15 or 19 x 19)."""
+    return {"size": from_psq(text)[0]}
 
 
 RECORD_FORMATS = (
     RecordFormat("txt", lambda m: record_text(m.moves, m.start.size),
                  lambda text, m: parse_record(text, m.start.size)),
     RecordFormat("psq", lambda m: to_psq(m.moves, m.start.size, [p.seconds for p in m.history]), read_psq,
-                 lambda text: text.lstrip().lower().startswith("piskvork")),
+                 lambda text: text.lstrip().lower().startswith("piskvork"), psq_options),
 )
 
 ENTRY = GameEntry(

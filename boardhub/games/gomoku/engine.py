@@ -129,9 +129,11 @@ class GomokuRules:
 
     name = "gomoku"
     options = (
-        Option("size", "Board", SIZES, 19, ("19 x 19", "15 x 15")),
-        Option("rule", "Rules", RULE_SETS, "renju", ("Renju", "Freestyle", "Standard")),
-        Option("forbidden_loses", "Forbidden moves", (False, True), False, ("Refused", "Lose")),
+        Option("size", "Board", SIZES, 19, ("19 x 19, as in the source document", "15 x 15, the official board")),
+        Option("rule", "Rules", RULE_SETS, "renju",
+               ("Renju: forbidden moves for black", "Freestyle: five or more wins", "Standard: exactly five wins")),
+        Option("forbidden_loses", "Forbidden moves", (False, True), False, ("Refused", "Lose"),
+               only_when=("rule", ("renju",))),
     )
 
     def num_players(self, options: dict) -> int:

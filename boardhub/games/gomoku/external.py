@@ -91,7 +91,7 @@ class PbrainEngine(EngineSeat):
             try:
                 return self._turn(view, history, timeout_ms, until)
             except EngineTimeout as exc:
-                raise EngineError(f"no move within the limit ({exc})") from None
+                raise EngineError(f"gave no move within the limit (it {exc.what})") from None
         except EngineError:
             self._drop()
             raise
@@ -114,7 +114,7 @@ class PbrainEngine(EngineSeat):
         try:
             self._about(time.monotonic() + self.settle)
         except EngineTimeout:
-            raise EngineError(f"the engine was still busy {self.settle:g} s after its move "
+            raise EngineError(f"was still busy {self.settle:g} s after its move "
                               "(no answer to ABOUT)") from None
         self._busy = False
 
@@ -154,7 +154,7 @@ class PbrainEngine(EngineSeat):
         """START the brain on this board, then tell it the rules and that the match has no overall clock."""
         ok, why = self._ok(f"START {view.size}", until)
         if not ok:
-            raise EngineError(f"the engine refused a {view.size}x{view.size} board: {why}")
+            raise EngineError(f"refused a {view.size}x{view.size} board: {why}")
         for line in (f"INFO rule {RULE_BITS[view.rule]}", "INFO timeout_match 0", f"INFO time_left {UNLIMITED_MS}"):
             self._engine.send(line)
         self._game, self._seen = (view.size, view.rule), ()
@@ -179,13 +179,13 @@ class PbrainEngine(EngineSeat):
         reply = self._answer(until)
         word = reply.split(" ", 1)[0].upper()
         if word == "ERROR":
-            raise EngineError(f"the engine answered {command} with an error: {reply[5:].strip()[:200]}")
+            raise EngineError(f"could not answer {command}: {reply[5:].strip()[:200] or 'no reason given'}")
         if word == "UNKNOWN":
-            raise EngineError(f"the engine does not know {command}: {reply[7:].strip()[:200]}")
+            raise EngineError(f"does not know the command {command}")
         try:
             return from_gomocup(reply, size)
-        except ValueError as exc:
-            raise EngineError(f"the engine's move is not a point: {exc}") from None
+        except ValueError:
+            raise EngineError(f"gave a move that is not a point: {reply[:80]!r}") from None
 
     # -------------------------------------------------------------- replies
     def _answer(self, until: float) -> str:
@@ -205,7 +205,7 @@ class PbrainEngine(EngineSeat):
             line = self._answer(until)
             if "=" in line or line.split(" ", 1)[0].upper() in ("UNKNOWN", "ERROR"):
                 return
-        raise EngineError(f"the engine's answer to ABOUT is not one: {line[:80]!r}")
+        raise EngineError(f"does not speak the Gomocup protocol: it answered ABOUT with {line[:80]!r}")
 
     def _ok(self, command: str, until: float) -> tuple[bool, str]:
         """Send a command answered by OK: (whether it was, the brain's reason if not)."""

@@ -28,6 +28,12 @@ as tournaments score them. Equal counts are a draw.
 Notation: columns a-h from the left, rows 1-8 from the top, as in "f5"; a game \
 is written as its moves run together, "f5d6c3d3c4...".
 
+Keys, as the source's player used them: the arrow keys move a cursor from one \
+legal square to the next and Enter or Space plays it; when a pass is the only \
+move, Enter passes. Or type a square, such as f5, and press Enter. Backspace \
+mends a typed move and Esc clears it. Ctrl+Z and Ctrl+Y undo and redo, Ctrl+M \
+turns the sound off and on, Esc opens the pause menu.
+
 Strategy: corners can never be turned over, so they are worth most; the squares \
 next to an empty corner often give it away. Keeping few discs and many moves \
 in the middle game is usually stronger than grabbing discs early."""

@@ -81,7 +81,7 @@ class _EngineSeat(EngineSeat):
             try:
                 return self._turn(view, history, colours, budget, until)
             except EngineTimeout as exc:
-                raise EngineError(f"no move within the limit ({exc})") from None
+                raise EngineError(f"gave no move within the limit (it {exc.what})") from None
         except EngineError:
             self._drop()
             raise
@@ -104,7 +104,7 @@ def _engine_move(text: str, reply: str) -> int:
     try:
         return parse_square(text)
     except IllegalMove:
-        raise EngineError(f"the engine's move is not a square: {reply.strip()[:80]!r}") from None
+        raise EngineError(f"gave a move that is not a square: {reply.strip()[:80]!r}") from None
 
 
 class GtpEngine(_EngineSeat):
@@ -118,7 +118,7 @@ class GtpEngine(_EngineSeat):
     def _handshake(self, until: float) -> None:
         ok, text = self._command("boardsize 8", until, lenient=True)
         if not ok:
-            raise EngineError(f"the engine refused an 8x8 board: {text or 'no reason given'}")
+            raise EngineError(f"refused an 8x8 board: {text or 'no reason given'}")
         self._clear(until)
         self._time_mode: str | None = "seconds"  # "whole" for engines that only read integers
         self._byo_yomi = 0
@@ -126,7 +126,7 @@ class GtpEngine(_EngineSeat):
     def _clear(self, until: float) -> None:
         ok, text = self._command("clear_board", until)
         if not ok:
-            raise EngineError(f"the engine refused clear_board: {text}")
+            raise EngineError(f"refused to clear its board: {text or 'no reason given'}")
         self._seen = ()
 
     def _turn(self, view: OthelloState, history: tuple[int, ...], colours: list[int],
@@ -144,10 +144,10 @@ class GtpEngine(_EngineSeat):
         self._tell_time(colour, budget, until)
         ok, text = self._command(f"genmove {colour}", until)
         if not ok:
-            raise EngineError(f"the engine refused genmove {colour}: {text}")
+            raise EngineError(f"refused to choose a move: {text or 'no reason given'}")
         word = text.split()[0].lower() if text.split() else ""
         if word == "resign":
-            raise EngineError("the engine resigned")
+            raise EngineError("resigned")
         move = _engine_move(word, text)
         self._seen = history + (move,)
         return move
@@ -156,7 +156,7 @@ class GtpEngine(_EngineSeat):
         command = f"play {'bw'[colour]} {square_name(move)}"
         ok, text = self._command(command, until)
         if not ok:
-            raise EngineError(f"the engine refused {command}: {text}")
+            raise EngineError(f"refused the move {square_name(move)}: {text or 'no reason given'}")
 
     def _tell_time(self, colour: str, budget: float, until: float) -> None:
         """Time per move as byo-yomi plus the time left for this move; optional in GTP.
@@ -195,7 +195,7 @@ class GtpEngine(_EngineSeat):
             if lenient and skipped < 20:
                 skipped += 1
                 continue
-            raise EngineError(f"the engine's reply to {command.split()[0]} is not GTP: {line[:80]!r}")
+            raise EngineError(f"does not speak GTP: it answered {command.split()[0]} with {line[:80]!r}")
 
 
 def _nboard_name(move: int) -> str:

@@ -1,17 +1,24 @@
-"""The Dots and Boxes board: dots, a hover preview of the line under the mouse, the
-last turn's lines, boxes in their owner's colour and mark, and the grid's coordinates."""
+"""The Dots and Boxes board: dots, a preview of the line under the mouse or the arrow keys'
+cursor, the last turn's lines, boxes in their owner's colour and mark, and the grid's
+coordinates."""
 from __future__ import annotations
 
 import pygame
 
 from boardhub.games.dots.engine import DotsState, Move
 from boardhub.ui import theme
+from boardhub.core.match import Match
 from boardhub.ui.board import BoardView, DrawContext
 
 HIT_RADIUS = 0.42  # of the dot spacing: a generous target around each line
+CURSOR = (214, 150, 20)
 
 
 class DotsBoard(BoardView):
+    # the lines' middles sit diagonally to each other: an arrow goes to the nearest line that way,
+    # across or along, half a box at a time
+    SIDE_COST = 0.5
+
     def __init__(self, game) -> None:
         super().__init__(game)
         self.line_anims: dict[Move, tuple[float, float]] = {}  # move -> (start, duration)
@@ -58,6 +65,15 @@ class DotsBoard(BoardView):
             if d < best_d:
                 best, best_d = move, d
         return best
+
+    # ---------------------------------------------------------------- the keyboard
+    def targets(self, match: Match) -> list[Move]:
+        """The lines not drawn yet."""
+        return [] if match.is_over else match.rules.legal_moves(match.state)
+
+    def target_xy(self, move: Move) -> tuple[float, float] | None:
+        r, c = move
+        return self.point(r, c)
 
     # ---------------------------------------------------------------- animation
     def on_move(self, seat, move, before: DotsState, after: DotsState, now: float, duration: float) -> None:
@@ -110,15 +126,28 @@ class DotsBoard(BoardView):
                 b = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
                 color = theme.SEATS[last_turn[move]] if move in last_turn else theme.INK
                 pygame.draw.line(surface, color, a, b, width)
-        if ctx.hover is not None:
-            move = self.move_at(ctx.hover, state)
+        pointer = self.pointer(ctx)
+        if pointer is not None:
+            move = self.move_at(pointer, state)
             if move is not None:
                 a, b = self.ends(move)
                 color = theme.lighten(theme.SEATS[state.player], 0.4)
                 pygame.draw.line(surface, color, a, b, width + 2)
+            if self.cursor_shown and self.cursor is not None:
+                self._draw_cursor(surface, self.cursor)
         for r in range(0, g.height, 2):
             for c in range(0, g.width, 2):
                 pygame.draw.circle(surface, theme.INK, self.point(r, c), max(3, sp * 0.07))
+
+    def _draw_cursor(self, surface, move: Move) -> None:
+        """The keyboard's line: a frame around it from dot to dot."""
+        (ax, ay), (bx, by) = self.ends(move)
+        pad = self.spacing * 0.16
+        frame = pygame.Rect(0, 0, 0, 0)
+        frame.width, frame.height = round(abs(bx - ax) + 2 * pad), round(abs(by - ay) + 2 * pad)
+        frame.center = (round((ax + bx) / 2), round((ay + by) / 2))
+        pygame.draw.rect(surface, CURSOR, frame, width=max(2, round(self.spacing * 0.04)),
+                         border_radius=round(pad))
 
     def _last_turn(self, history: list) -> dict[Move, int]:
         """The lines of the last turn: the trailing run of moves by one seat."""

@@ -1,6 +1,9 @@
 """The Gomoku board: wood, star points and coordinates, stones with optional move numbers,
-the last move, black's forbidden points on black's turn, and the winning line."""
+the last move, black's forbidden points on black's turn, the arrow keys' cursor, and the
+winning line."""
 from __future__ import annotations
+
+import math
 
 import pygame
 
@@ -17,7 +20,9 @@ STONE = {0: (24, 24, 28), 1: (244, 244, 238)}
 STONE_RIM = {0: (70, 70, 76), 1: (170, 170, 164)}
 LAST_MOVE = (226, 50, 40)
 FORBIDDEN = (200, 30, 30)
-WIN_LINE = (250, 196, 72)
+FORBIDDEN_HALO = (250, 236, 206)  # under the red cross, so that it stands out from the wood and the grid
+WIN_LINE = (34, 92, 200)  # blue: it must stand out from the wood, the stones and the red marks
+CURSOR = (34, 92, 200)
 COLUMNS = "abcdefghijklmnopqrs"
 
 
@@ -62,6 +67,14 @@ class GomokuBoard(BoardView):
 
     def miss_message(self) -> str:
         return "Click on a point of the board"
+
+    # ---------------------------------------------------------------- the keyboard
+    def targets(self, match: Match) -> list[int]:
+        """The empty points (a forbidden one too: Enter on it is refused with the reason, as a click is)."""
+        return [p for p, stone in enumerate(match.state.board) if not stone]
+
+    def target_xy(self, move: int) -> tuple[float, float] | None:
+        return self.point_xy(move) if 0 <= move < self.size * self.size else None
 
     # ---------------------------------------------------------------- seats, buttons, notices
     def seat_color(self, seat: int) -> tuple[int, int, int]:
@@ -128,26 +141,55 @@ class GomokuBoard(BoardView):
             else:
                 pygame.draw.circle(surface, LAST_MOVE, self.point_xy(last), c * 0.47, max(2, round(c * 0.07)))
         if state.win_line:
-            # along any line the point index only grows: its ends are the smallest and the largest
-            a, b = self.point_xy(min(state.win_line)), self.point_xy(max(state.win_line))
-            pygame.draw.line(surface, WIN_LINE, a, b, max(2, round(c * 0.08)))
-            for p in state.win_line:
-                pygame.draw.circle(surface, WIN_LINE, self.point_xy(p), c * 0.5, max(2, round(c * 0.1)))
+            self._draw_win_line(surface, state.win_line)
         if state.winner is None and not state.reason and state.player == 0:
             cached_state, points = self._forbidden
             if cached_state is state:
                 for p in points:
-                    x, y = self.point_xy(p)
-                    d = c * 0.22
-                    pygame.draw.line(surface, FORBIDDEN, (x - d, y - d), (x + d, y + d), max(2, round(c * 0.08)))
-                    pygame.draw.line(surface, FORBIDDEN, (x - d, y + d), (x + d, y - d), max(2, round(c * 0.08)))
-        if ctx.hover is not None:
-            p = self.move_at(ctx.hover, state)
+                    self._draw_cross(surface, self.point_xy(p))
+        pointer = self.pointer(ctx)
+        if pointer is not None:
+            p = self.move_at(pointer, state)
             if p is not None and not state.board[p]:
                 ghost = pygame.Surface((round(c), round(c)), pygame.SRCALPHA)
                 pygame.draw.circle(ghost, (*STONE[state.player], 130), (c / 2, c / 2), c * 0.45)
                 x, y = self.point_xy(p)
                 surface.blit(ghost, (x - c / 2, y - c / 2))
+            if self.cursor_shown and self.cursor is not None:
+                self._draw_cursor(surface, self.point_xy(self.cursor))
+
+    def _draw_win_line(self, surface, line: tuple[int, ...]) -> None:
+        """A band around the five, beside the stones: the move numbers on them stay readable."""
+        # along any line the point index only grows: its ends are the smallest and the largest
+        (ax, ay), (bx, by) = self.point_xy(min(line)), self.point_xy(max(line))
+        angle = math.atan2(by - ay, bx - ax)
+        r = self.cell * 0.56  # just outside the stones (0.46) and their shadows
+        outline = []
+        for (cx, cy), start in (((bx, by), angle - math.pi / 2), ((ax, ay), angle + math.pi / 2)):
+            for k in range(13):  # a half circle round each end, joined by the two long sides
+                t = start + math.pi * k / 12
+                outline.append((cx + r * math.cos(t), cy + r * math.sin(t)))
+        pygame.draw.polygon(surface, WIN_LINE, outline, max(3, round(self.cell * 0.1)))
+
+    def _draw_cross(self, surface, at: tuple[float, float]) -> None:
+        """Black's forbidden point: a red cross on a light ground, plain on the wood and the grid."""
+        x, y = at
+        c = self.cell
+        pygame.draw.circle(surface, FORBIDDEN_HALO, (x, y), c * 0.3)
+        d, w = c * 0.2, max(2, round(c * 0.09))
+        pygame.draw.line(surface, FORBIDDEN, (x - d, y - d), (x + d, y + d), w)
+        pygame.draw.line(surface, FORBIDDEN, (x - d, y + d), (x + d, y - d), w)
+
+    def _draw_cursor(self, surface, at: tuple[float, float]) -> None:
+        """The keyboard's point: four corners around it, clear of the stone that may stand there."""
+        x, y = at
+        c = self.cell
+        r, arm, w = c * 0.52, c * 0.2, max(2, round(c * 0.08))
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                corner = (x + sx * r, y + sy * r)
+                pygame.draw.line(surface, CURSOR, corner, (corner[0] - sx * arm, corner[1]), w)
+                pygame.draw.line(surface, CURSOR, corner, (corner[0], corner[1] - sy * arm), w)
 
     def _draw_stone(self, surface, p: int, colour: int, number: int | None, now: float) -> None:
         x, y = self.point_xy(p)

@@ -1,5 +1,5 @@
 """The Othello board: a green 8 x 8 board, discs that flip, legal-move hints, the last
-move, a pass notice, transcripts in and out, and the expert's evaluation on request."""
+move, a pass notice, the arrow keys' cursor, and the expert's evaluation on request."""
 from __future__ import annotations
 
 import math
@@ -10,13 +10,14 @@ from boardhub.core.game import GameEntry
 from boardhub.core.match import Match
 from boardhub.games.othello.engine import BLACK, COLUMNS, PASS, OthelloState, moves_mask
 from boardhub.ui import theme
-from boardhub.ui.board import BoardView, DrawContext
+from boardhub.ui.board import PLAY_KEYS, BoardView, DrawContext, Intent, Play
 
 GREEN = (22, 118, 66)
 GREEN_DARK = (14, 84, 46)
 DISC = {BLACK: (28, 28, 32), 1: (242, 242, 236)}
 RIM = {BLACK: (70, 70, 78), 1: (190, 190, 184)}
 LAST_MOVE = (230, 60, 50)
+CURSOR = theme.ACCENT
 
 
 class OthelloBoard(BoardView):
@@ -40,6 +41,10 @@ class OthelloBoard(BoardView):
         return pygame.Rect(round(x + col * self.cell), round(y + row * self.cell),
                            round(self.cell), round(self.cell))
 
+    def square_center(self, sq: int) -> tuple[float, float]:
+        row, col = divmod(sq, 8)
+        return (self.origin[0] + (col + 0.5) * self.cell, self.origin[1] + (row + 0.5) * self.cell)
+
     def square_at(self, pos) -> int | None:
         x, y = pos[0] - self.origin[0], pos[1] - self.origin[1]
         if 0 <= x < 8 * self.cell and 0 <= y < 8 * self.cell:
@@ -48,7 +53,7 @@ class OthelloBoard(BoardView):
 
     def move_at(self, pos, state: OthelloState):
         """The square clicked; any click passes when a pass is the only move."""
-        if not moves_mask(state.me, state.opp) and moves_mask(state.opp, state.me):
+        if must_pass(state):
             return PASS
         return self.square_at(pos)
 
@@ -56,10 +61,23 @@ class OthelloBoard(BoardView):
         return "Click on a square of the board"
 
     def banner(self, match) -> str | None:
-        s = match.state
-        if not moves_mask(s.me, s.opp) and moves_mask(s.opp, s.me):
-            return f"{match.seats[s.player].label}: no legal move. Click the board to pass"
+        if must_pass(match.state):
+            return f"{match.seats[match.state.player].label}: no legal move. Click the board or press Enter to pass"
         return None
+
+    # ---------------------------------------------------------------- the keyboard
+    def targets(self, match: Match) -> list[int]:
+        """The legal squares, as the source's arrow keys went from one to the next."""
+        legal = moves_mask(match.state.me, match.state.opp)
+        return [sq for sq in range(64) if legal >> sq & 1]
+
+    def target_xy(self, move: int) -> tuple[float, float] | None:
+        return None if move == PASS else self.square_center(move)
+
+    def key(self, key: int, match: Match) -> Intent:
+        if key in PLAY_KEYS and must_pass(match.state):
+            return Play(PASS)
+        return super().key(key, match)
 
     # ---------------------------------------------------------------- seats and scores
     def seat_color(self, seat: int) -> tuple[int, int, int]:
@@ -130,14 +148,18 @@ class OthelloBoard(BoardView):
                 if legal >> sq & 1 and sq not in (ctx.analysis or {}):
                     pygame.draw.circle(surface, theme.lighten(GREEN, 0.25) if state.player else GREEN_DARK,
                                        self.square_rect(sq).center, c * 0.13)
-        if ctx.hover is not None:
-            sq = self.square_at(ctx.hover)
+        pointer = self.pointer(ctx)
+        if pointer is not None:
+            sq = self.square_at(pointer)
             if sq is not None and legal >> sq & 1:
                 ghost = pygame.Surface((round(c), round(c)), pygame.SRCALPHA)
                 pygame.draw.circle(ghost, (*DISC[state.player], 120), (c / 2, c / 2), c * 0.4)
                 surface.blit(ghost, self.square_rect(sq))
         if self.show_eval and ctx.analysis and ctx.hover is not None:
             self._draw_evals(surface, ctx.analysis)
+        if pointer is not None and self.cursor_shown and self.cursor is not None:
+            frame = self.square_rect(self.cursor).inflate(-round(c * 0.06), -round(c * 0.06))
+            pygame.draw.rect(surface, CURSOR, frame, width=max(3, round(c * 0.07)), border_radius=round(c * 0.1))
 
     def _draw_disc(self, surface, sq: int, disc: int, now: float) -> None:
         r = self.square_rect(sq)
@@ -169,3 +191,8 @@ class OthelloBoard(BoardView):
             r = self.square_rect(sq)
             color = (255, 230, 120) if score == best else (235, 245, 235)
             theme.text(surface, f"{score:+.0f}", self.cell * 0.36, r.center, color, "center", bold=score == best)
+
+
+def must_pass(state: OthelloState) -> bool:
+    """A pass is the only move: the player has none and the other player has one."""
+    return not moves_mask(state.me, state.opp) and bool(moves_mask(state.opp, state.me))

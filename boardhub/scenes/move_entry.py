@@ -1,0 +1,100 @@
+"""Playing from the keyboard, as the sources' humans did: the arrow keys move the board's
+cursor and Enter or Space plays it (the Othello source), and a move typed in the game's
+notation ("f5", "j10", "3 4") is played with Enter (the Dots and Boxes source).
+
+Both work only while a human is to move; the rest of the time the keys keep their
+other uses (Space pauses AI vs AI, the arrows step through a replay). Letters and
+digits typed then belong to the move, which is why the sound's shortcut is Ctrl+M.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from boardhub.core.rules import IllegalMove
+from boardhub.ui import theme
+from boardhub.ui.board import BOARD_KEYS, Play, Refuse
+
+if TYPE_CHECKING:
+    from boardhub.scenes.game import GameScene
+
+MAX_CHARS = 24  # the longest notation is a Da Vinci call, "guess 4 13 11"; more is a slip of the fingers
+SHORTCUT_MODS = pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT
+SUBMIT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class MoveEntry:
+    """The move being typed and the routing of a human's keys to the board."""
+
+    def __init__(self, scene: "GameScene") -> None:
+        self.scene = scene
+        self.text = ""
+        self._match = scene.match
+
+    def sync(self) -> None:
+        """Every frame: typing is for a human to move; a new match (an import) starts clean."""
+        scene = self.scene
+        if scene.match is not self._match:
+            self._match = scene.match
+            self.text = ""
+            scene.board.hide_cursor()
+        if not scene.session.interactive:
+            self.text = ""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take the event if it is a human's move by keys; False leaves it to the scene's shortcuts."""
+        scene = self.scene
+        if event.type == pygame.MOUSEMOTION:
+            scene.board.hide_cursor()  # the mouse points now; the next key shows the cursor again
+            return False
+        if not scene.session.interactive:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            if pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                return False  # a shortcut's letter, not a move
+            typed = event.text if self.text else event.text.lstrip()  # a Space that played is no text
+            self.text = (self.text + "".join(ch for ch in typed if ch.isprintable()))[:MAX_CHARS]
+            return True
+        if event.type != pygame.KEYDOWN or event.mod & SHORTCUT_MODS:
+            return False
+        if self.text:
+            if event.key in SUBMIT_KEYS:
+                self.submit()
+            elif event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            elif event.key == pygame.K_ESCAPE:
+                self.text = ""
+            elif event.key in BOARD_KEYS and event.key != pygame.K_SPACE:
+                scene.act(scene.board.key(event.key, scene.match))
+            return True  # the rest is typing (a Space between "3" and "4"), never a shortcut
+        if event.key in BOARD_KEYS:
+            scene.act(scene.board.key(event.key, scene.match))
+            return True
+        return False
+
+    def submit(self) -> None:
+        """Play the typed move; a move that cannot be read or played is refused as a click is."""
+        scene = self.scene
+        try:
+            intent = Play(scene.match.parse(self.text))
+        except IllegalMove as exc:
+            intent = Refuse(str(exc))
+        if scene.act(intent):
+            self.text = ""  # a refused move stays, to be mended
+
+    def draw(self, surface: pygame.Surface, center: tuple[float, float], s: float) -> None:
+        """The move being typed, in the status line's place: what Enter will play and how to clear it."""
+        px = 22 * s
+        field = f"Move: {self.text}"
+        hint = "   Enter plays, Esc clears"
+        f = theme.font(int(px))
+        field_w, hint_w = f.size(field)[0], f.size(hint)[0]
+        caret = round(max(2, 2 * s))
+        box = pygame.Rect(0, 0, round(field_w + hint_w + caret + 28 * s), round(px * 1.35))
+        box.center = (round(center[0]), round(center[1]))
+        pygame.draw.rect(surface, theme.BG, box, border_radius=6)
+        pygame.draw.rect(surface, theme.ACCENT, box, width=max(1, round(s)), border_radius=6)
+        r = theme.text(surface, field, px, (box.x + 12 * s, box.centery), theme.TEXT, "midleft")
+        pygame.draw.line(surface, theme.ACCENT, (r.right + caret, r.y + 2), (r.right + caret, r.bottom - 2), caret)
+        theme.text(surface, hint, px, (r.right + 2 * caret, box.centery), theme.MUTED, "midleft")

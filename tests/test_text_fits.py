@@ -1,0 +1,309 @@
+"""Every scene's text is readable and stays where it belongs, at the smallest and a large window.
+
+Each scene below is built as a player reaches it, with long names and full
+move lists where the screen has them, and drawn for a few frames while
+`theme.recording()` notes every text drawn. The checks: no text under
+theme.MIN_TEXT_PX, none of its pixels outside the surface it is drawn on (the
+window, mostly), none outside the panel it was declared for
+(`theme.panel_bounds`: the game's top bar and side panel, each button, choice
+and text field), and no two texts of a scene's frame running into each other.
+A failure lists every text that broke a rule, with where.
+"""
+import ast
+import random
+import zlib
+from pathlib import Path
+
+import pygame
+import pytest
+from uidriver import frames
+
+from boardhub.app import App
+from boardhub.core import saves
+from boardhub.core.game import GAME_KEYS, get_game
+from boardhub.core.match import Match
+from boardhub.core.session import GameSession, GameSetup, make_seats
+from boardhub.core.settings import Settings
+from boardhub.core.stats import Stats
+from boardhub.scenes.game import GameScene
+from boardhub.scenes.setup import SetupScene
+from boardhub.ui import theme
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZES = ((800, 600), (1920, 1080))
+# the AIs with the longest names, so names meet the least room they can have
+LONG_AI = {"dots": "normal", "othello": "positional:5", "gomoku": "normal", "davinci": "seed:normal"}
+FAST_AI = {"dots": "easy", "othello": "random", "gomoku": "easy", "davinci": "easy"}
+PLAYERS = {"davinci": (2, 3, 4)}  # games whose number of players changes the screens
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def sized_app(request, tmp_path_factory):
+    """One app per window size for every scene of this module (one AI process each)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BOARDHUB_SAVES", str(tmp_path_factory.mktemp("text-saves")))
+        app = App(request.param)
+        app.open("menu")
+        yield app
+        app.close()
+
+
+def fresh(app) -> None:
+    """Back to the menu with default settings and an empty saves folder."""
+    app.settings = Settings(ai_delay=0.0, ava_delay=0.0, animation="none")
+    app.reset("menu")
+    for path in saves.saves_dir().rglob("*.json"):
+        path.unlink()
+
+
+def random_moves(key: str, options: dict, seed: int, count: int | None, to_move: int | None = None) -> list:
+    """At least `count` random legal moves from the start (None: to the end of the game),
+    then on until the seat `to_move` is to move, where one is given."""
+    rules, rng = get_game(key).rules, random.Random(seed)
+    state, moves = rules.new_game(options, seed), []
+    while not rules.is_over(state) and (count is None or len(moves) < count
+                                        or (to_move is not None and rules.to_move(state) != to_move)):
+        moves.append(rng.choice(list(rules.legal_moves(state))))
+        state = rules.apply(state, moves[-1])
+    return moves
+
+
+def options_of(key: str, players: int | None) -> dict:
+    game = get_game(key)
+    options = {o.key: o.default for o in game.options}
+    if players is not None:
+        options["players"] = players
+    return options
+
+
+def seats_of(key: str, mode: str, n: int) -> list:
+    long, fast = LONG_AI[key], FAST_AI[key]
+    return {"pvp": [None] * n, "pva": [None] + [long] * (n - 1), "ava": [long] + [fast] * (n - 1)}[mode]
+
+
+def build_menu(app, with_continue: bool = False):
+    if with_continue:
+        saved_game("othello", moves=7)
+        app.reset("menu")
+    return app.top
+
+
+def build_setup(key: str, mode: str, players: int | None = None, engine: bool = False, error: str = ""):
+    def build(app):
+        app.open("setup", GameSetup.default(key, mode))
+        setup = app.top
+        assert isinstance(setup, SetupScene)
+        for option, choice in setup.option_choices:
+            if option.key == "players" and players is not None:
+                choice.set(players)
+        setup.sync_seats()
+        if engine:  # an engine seat opens its command line under the seat
+            choice = setup.seat_choices[-1]
+            choice.set(next(v for v in choice.values if isinstance(v, str) and v.endswith(":")))
+            setup.layout(setup.size)
+        if error:
+            setup.error = error
+        return setup
+    return build
+
+
+def start_game(app, key: str, mode: str, players: int | None = None, moves: int | None = 24) -> GameScene:
+    """A game of `mode` with `moves` random moves played (None: to its end), on the screen.
+
+    It stands still, so every run draws the same: against the AI it is the
+    player's turn, and AI against AI is paused.
+    """
+    options = options_of(key, players)
+    n = get_game(key).rules.num_players(options)
+    seed = zlib.crc32(key.encode())
+    setup = GameSetup(key, tuple(seats_of(key, mode, n)), options, 0.1, mode == "ava", mode)
+    match = setup.match(app.start_worker(), seed)
+    match.replay(random_moves(key, options, seed, moves, to_move=0 if mode == "pva" else None))
+    match.paused = mode == "ava"
+    scene = app.open("game", GameSession(match, app.start_worker, save_path=saves.new_game_path(key)))
+    assert isinstance(scene, GameScene)
+    frames(app, 2)  # as a player sees it: the panels below open from a game already on the screen
+    return scene
+
+
+def build_game(key: str, mode: str, players: int | None = None, toggled: bool = False):
+    def build(app):
+        scene = start_game(app, key, mode, players)
+        if toggled:  # the board's own buttons on: hints, move numbers, evaluations, tiles face up
+            for button in scene.action_buttons:
+                button.on_click()
+            frames(app, 2)
+        return scene
+    return build
+
+
+def build_result(key: str, players: int | None = None):
+    def build(app):
+        scene = start_game(app, key, "pva", players, moves=None)
+        scene.show_result()
+        return app.top
+    return build
+
+
+def build_pause(key: str):
+    def build(app):
+        start_game(app, key, "pva").menu_button.on_click()
+        return app.top
+    return build
+
+
+def build_import(key: str):
+    def build(app):
+        game = start_game(app, key, "pvp", moves=4)
+        next(b for b in game.record_buttons if b.label == "Import").on_click()
+        return app.top
+    return build
+
+
+def saved_game(key: str, moves: int | None = None) -> None:
+    """A game against the AI in the saves folder: finished, or its first `moves` moves."""
+    options = options_of(key, None)
+    game = get_game(key)
+    seats = make_seats(seats_of(key, "pva", game.rules.num_players(options)))
+    match = Match(game, seats, options, seed=zlib.crc32(key.encode()))
+    match.replay(random_moves(key, options, zlib.crc32(key.encode()), moves))
+    path = saves.games_dir() / f"text-{key}-{moves}.json"
+    result = "over" if match.is_over else ""
+    saves.write_game(path, {**match.to_json(), "kind_of_game": "PvA", "result": result,
+                            "players": " vs ".join(seat.label for seat in seats),
+                            "status": "Game over" if match.is_over else "Your turn"})
+
+
+def build_saves(app):
+    """One finished game of each kind, an unfinished one and a file that cannot be read."""
+    for key in GAME_KEYS:
+        saved_game(key)
+    saved_game("dots", moves=3)
+    saves.atomic_write_text(saves.games_dir() / "damaged.json", '{"format": 1, "kind": "ga')
+    return app.open("saves")
+
+
+def build_stats(app):
+    stats = Stats()
+    for key in GAME_KEYS:
+        for result in ("win", "draw", "loss"):
+            stats.record(key, LONG_AI[key], result)
+    return app.open("stats")
+
+
+def build_rules(key: str):
+    return lambda app: app.open("rules", get_game(key))
+
+
+def build_learning(app):
+    game = get_game("othello")
+    (_, page), = game.pages
+    app.top.open_page(game, page)
+    return app.top
+
+
+SCENES = {
+    "menu": build_menu,
+    "menu-continue": lambda app: build_menu(app, with_continue=True),
+    "saves": build_saves,
+    "stats": build_stats,
+    "settings": lambda app: app.open("settings"),
+    "learned-boards": build_learning,
+    "setup-othello-engine": build_setup("othello", "pva", engine=True),
+    "setup-error": build_setup("gomoku", "pva", engine=True,
+                               error="The engine 'pbrain-rapfi' stopped at start (exit code 1)"),
+}
+for _key in GAME_KEYS:
+    for _players in PLAYERS.get(_key, (None,)):
+        _name = _key if _players is None else f"{_key}-{_players}p"
+        for _mode in ("pvp", "pva", "ava"):
+            SCENES[f"setup-{_name}-{_mode}"] = build_setup(_key, _mode, _players)
+            SCENES[f"game-{_name}-{_mode}"] = build_game(_key, _mode, _players)
+        for _mode in ("pva", "ava"):
+            SCENES[f"game-{_name}-{_mode}-toggled"] = build_game(_key, _mode, _players, toggled=True)
+        SCENES[f"result-{_name}"] = build_result(_key, _players)
+    SCENES[f"pause-{_key}"] = build_pause(_key)
+    SCENES[f"rules-{_key}"] = build_rules(_key)
+for _key in ("othello", "gomoku"):  # the games with record formats
+    SCENES[f"import-{_key}"] = build_import(_key)
+
+
+def problems(drawn: list[theme.DrawnText], window: tuple[int, int]) -> list[str]:
+    """Every text that breaks a rule, in words, once each."""
+    out: list[str] = []
+    for d in drawn:
+        where = f"{d.text!r} at {tuple(d.ink)} ({d.px} px)"
+        if d.px < theme.MIN_TEXT_PX:
+            out.append(f"too small: {where}")
+        if not d.ink.width:
+            continue  # nothing visible (spaces)
+        if not d.area.contains(d.ink):
+            what = "the window" if d.area.size == window else f"its {d.area.width}x{d.area.height} surface"
+            out.append(f"leaves {what}: {where}")
+        elif d.bounds is not None and not d.bounds.contains(d.ink):
+            out.append(f"leaves its panel {tuple(d.bounds)}: {where}")
+    return list(dict.fromkeys(out))
+
+
+def overlaps(drawn: list[theme.DrawnText]) -> list[str]:
+    """Texts of one frame of one scene whose letters run into each other."""
+    out = []
+    for i, a in enumerate(drawn):
+        for b in drawn[i + 1:]:
+            if a.ink.width and b.ink.width and a.ink.colliderect(b.ink):
+                out.append(f"runs into each other: {a.text!r} at {tuple(a.ink)} and {b.text!r} at {tuple(b.ink)}")
+    return out
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_text_is_readable_and_stays_in_its_place(sized_app, name):
+    app = sized_app
+    fresh(app)
+    with theme.recording() as drawn:  # from the start: some pictures are drawn once, as the scene is laid out
+        SCENES[name](app)
+        frames(app, 3)
+    assert drawn, f"{name} drew no text"
+    found = problems(drawn, app.size)
+    for scene in app.visible():  # a panel covers what it is drawn over: each scene is checked on its own
+        with theme.recording() as frame:
+            scene.draw(app.screen)
+        found += overlaps(frame)
+    assert not found, f"{name} at {app.size[0]}x{app.size[1]}:\n  " + "\n  ".join(found)
+
+
+def test_a_text_outside_its_panel_is_found():
+    """The checks can fail: a line wider than its panel and one cut by the window's edge."""
+    pygame.font.init()
+    surface = pygame.Surface((200, 100))
+    with theme.recording() as drawn:
+        with theme.panel_bounds(surface, pygame.Rect(10, 10, 60, 40)):
+            theme.text(surface, "far too long for this panel", 20, (12, 12))
+        theme.text(surface, "cut", 20, (190, 50))
+        theme.text(surface, "small", 8, (20, 60))
+    assert drawn[2].px == theme.MIN_TEXT_PX  # asked smaller, drawn at the smallest size
+    found = problems(drawn, (200, 100))
+    assert any(p.startswith("leaves its panel") and "far too long" in p for p in found)
+    assert any(p.startswith("leaves the window") and "'cut'" in p for p in found)
+    assert not any("'small'" in p for p in found)
+
+
+def test_every_text_goes_through_the_theme():
+    """Only ui/theme.py opens fonts, so its smallest size holds for every text on the screen."""
+    opened = []
+    for path in (ROOT / "boardhub").rglob("*.py"):
+        if path == ROOT / "boardhub" / "ui" / "theme.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ("Font", "SysFont", "freetype"):
+                opened.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not opened, "fonts opened outside ui/theme.py: " + ", ".join(opened)
+
+
+def test_the_font_has_every_letter_the_interface_draws():
+    """Latin, the symbols the screens use, every Hangul syllable and the jamo an input method shows."""
+    pygame.font.init()
+    f = theme.font(20)
+    sample = "Éé·…‹›△□×→←↑↓—–“”‘’°±" + "가각똠힣" + "ㄱㅏㅎ"
+    missing = [c for c, metrics in zip(sample, f.metrics(sample)) if metrics is None]
+    assert not missing, f"the font has no glyph for {missing}"
+    assert theme.shown("\u1112\u1161\u11ab") == "한"  # letters typed apart are drawn as one syllable
