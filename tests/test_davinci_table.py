@@ -199,11 +199,13 @@ def test_a_call_reads_as_a_sentence_to_the_human_and_by_name_to_a_spectator():
     from boardhub.games.davinci.ui.board import Call
     names = ("You", "Expert AI", "Seed normal AI")
     wrong = Call(seat=1, target=0, index=2, value=7, right=False, revealed=(BLACK, 4), choose=False, out=())
-    assert describe(wrong, names, you=0) == "Expert AI calls your 3rd tile 7: wrong - their drawn black 4 is revealed"
+    assert describe(wrong, names, you=0) == \
+        "Expert AI calls your 3rd tile 7: wrong - their drawn black 4 is revealed"
     assert describe(wrong, names, you=None) == \
         "Expert AI calls You's 3rd tile 7: wrong - their drawn black 4 is revealed"
     right = Call(seat=0, target=2, index=0, value=JOKER, right=True, revealed=None, choose=False, out=(2,))
-    assert describe(right, names, you=0) == "You call Seed normal AI's 1st tile a joker: right - Seed normal AI is out"
+    assert describe(right, names, you=0) == \
+        "You call Seed normal AI's 1st tile a joker: right - Seed normal AI is out"
     assert describe(right, names, you=0, past=True) == \
         "called Seed normal AI's 1st tile a joker - right; Seed normal AI is out"
 
@@ -220,7 +222,8 @@ def test_a_call_is_announced_on_the_table_for_a_few_seconds(app):
     m.play(("guess", 1, 0, value))
     app.frame(0.016)
     tile = next(t for t in m.state.racks[0] if t.uid == m.states[-2].drawn)
-    said = f"You call Easy AI's 1st tile {'a joker' if value == JOKER else value}: wrong - your drawn {tile_words(tile)} is revealed"
+    called = "a joker" if value == JOKER else value
+    said = f"You call Easy AI's 1st tile {called}: wrong - your drawn {tile_words(tile)} is revealed"
 
     def drawn_text():
         with theme.recording() as texts:

@@ -1,8 +1,9 @@
 """The Othello board in the app, headless: clicks, refusals, passes and the pixels of discs."""
 import random
+import time
 
 import pytest
-from uidriver import click
+from uidriver import click, frames
 
 from boardhub.core.game import get_game
 from boardhub.core.session import GameSession, GameSetup
@@ -138,12 +139,15 @@ def test_a_seat_can_be_an_engine_typed_in_the_setup(app):
     field = setup.engine_fields[1]
     assert field.visible
     click(app, setup.start_button.rect.center)
-    assert app.top is setup and "give the engine's program" in setup.error
+    assert app.top is setup and "the engine's program and its arguments" in setup.error
     field.text = "no-such-engine-program --gtp"
     click(app, setup.start_button.rect.center)
-    assert app.top is setup and "cannot find the program" in setup.error
+    assert app.top is setup and "Cannot find the engine program 'no-such-engine-program'" in setup.error
     field.text = shlex.join([sys.executable, "tests/fake_othello_engine.py", "--protocol", "gtp"])
     click(app, setup.start_button.rect.center)
+    give_up = time.monotonic() + 20
+    while app.top is setup and time.monotonic() < give_up:  # the engine is started and greeted first
+        frames(app, 1, sleep=0.02)
     game = app.top
     assert isinstance(game, GameScene)
     assert game.match.seats[1].ai.startswith("gtp:") and "(GTP)" in game.match.seats[1].label

@@ -71,7 +71,7 @@ def load_record(text: str, formats: tuple[RecordFormat, ...]) -> tuple[RecordFor
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
-            raise IllegalMove(f"Cannot read {path.name}: {exc}") from None
+            raise IllegalMove(f"Cannot read {path.name}: {saves.plain(exc)}") from None
     return next((f for f in formats if f.recognise(text)), formats[0]), text
 
 

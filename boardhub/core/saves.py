@@ -37,6 +37,13 @@ class SaveError(ValueError):
     """A save file that cannot be used; the message names the file and the reason."""
 
 
+def plain(exc: OSError) -> str:
+    """What the system refused, in words and without error numbers: "permission denied (games)"."""
+    what = (exc.strerror or "it failed").lower()
+    where = Path(exc.filename).name if exc.filename else ""
+    return f"{what} ({where})" if where else what
+
+
 def user_data_dir() -> Path:
     """The platform's folder for an app's own data."""
     home = Path.home()

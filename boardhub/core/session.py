@@ -458,7 +458,7 @@ class GameSession:
         try:
             saves.write_game(self.save_path, data)
         except OSError as exc:
-            self._events.append(Notice(f"Could not save the game: {exc}", "error"))
+            self._events.append(Notice(f"Could not save the game: {saves.plain(exc)}", "error"))
 
     def _count_result(self) -> None:
         """A game of one human against AIs goes into the stats, once."""
@@ -488,7 +488,7 @@ class GameSession:
         try:
             saves.write_record(self.match.kind, [self.match.text(mv) for mv in self.match.moves])
         except OSError as exc:
-            self._events.append(Notice(f"Could not write the game record: {exc}", "warning"))
+            self._events.append(Notice(f"Could not write the game record: {saves.plain(exc)}", "warning"))
 
 
 def saved_match(saved: saves.SavedGame, worker: Callable[[], Worker] | None = None) -> Match:

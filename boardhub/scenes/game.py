@@ -9,6 +9,7 @@ import time
 
 import pygame
 
+from boardhub.core import saves
 from boardhub.core.records import export_record
 from boardhub.core.rules import IllegalMove
 from boardhub.core.session import GameOver, GameSession, MovePlayed, Notice, Passed, Rewound
@@ -92,7 +93,7 @@ class GameScene(Scene):
         try:
             names = [p.name for p in export_record(self.match, formats)]
         except OSError as exc:
-            self.say(f"Could not save the game: {exc}", "error")
+            self.say(f"Could not save the game: {saves.plain(exc)}", "error")
             return
         copied = " and copied it" if set_clipboard_text(formats[0].write(self.match)) else ""
         self.say(f"Saved the game as {', '.join(names)}{copied}", "success")

@@ -174,7 +174,7 @@ def draw_top_bar(scene: "GameScene", surface: pygame.Surface) -> None:
         board.draw_seat_icon(surface, (r.x + 24 * s, r.centery), 14 * s, i)
         name_x, room = r.x + 46 * s, r.right - 16 * s  # the name has what the score leaves
         if i < len(scores):
-            px = theme.fit_size(scores[i], 40 * s, r.width * 0.4, bold=True)
+            px = theme.fit_size(scores[i], 40 * s, r.width * 0.3, bold=True)  # a word score ("3 hidden") shrinks
             room = theme.text(surface, scores[i], px, (r.right - 16 * s, r.centery), theme.TEXT, "midright",
                               bold=True).x - 10 * s
         theme.text(surface, theme.fit(seat.label, 26 * s, room - name_x), 26 * s, (name_x, r.centery - 7 * s),
@@ -216,7 +216,8 @@ def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
     for idx, lines in entries:
         p = m.history[idx]
         theme.text(surface, f"{idx + 1}.", 20 * s, (r.x + 34 * s, y), theme.MUTED, "topright")
-        scene.board.draw_seat_icon(surface, (r.x + 48 * s, y + 8 * s), max(5, 7 * s), p.seat)
+        mid = y + theme.line_height(20 * s) / 2  # the mark beside the middle of the entry's first line
+        scene.board.draw_seat_icon(surface, (r.x + 48 * s, mid), max(5, 7 * s), p.seat)
         for k, line in enumerate(lines):  # fit: only a single word wider than the column is cut
             room = width if k == 0 else r.width - 62 * s
             theme.text(surface, theme.fit(line, 20 * s, room), 20 * s, (r.x + 62 * s, y + k * line_h), theme.TEXT)

@@ -39,7 +39,7 @@ class MenuScene(Scene):
             self.resumable = latest_unfinished()
         except OSError as exc:
             self.resumable = None
-            self.error = f"The saves folder cannot be read: {exc}"
+            self.error = f"The saves folder cannot be read: {saves.plain(exc)}"
         self.continue_button.visible = self.resumable is not None
         self.layout(self.size)  # the bottom row centres the buttons that show
 

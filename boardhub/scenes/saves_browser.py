@@ -17,6 +17,7 @@ import pygame
 from boardhub.core import saves
 from boardhub.core.game import get_game
 from boardhub.core.session import GameSession, load_entries
+from boardhub.core.settings import Settings
 from boardhub.core.stats import merge_files
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
@@ -149,7 +150,7 @@ class SavesScene(Scene):
         self.say(f"{report.summary()} into {shown_path(saves.saves_dir())}",
                  theme.ERROR if report.failed else theme.MUTED)
         if "settings.json" in report.moved:  # the settings from before apply now, and are not written over at exit
-            self.app.settings = type(self.app.settings).load()
+            self.app.settings = Settings.load()
             self.app.sounds.muted = not self.app.settings.sound
         self.refresh()
 

@@ -38,6 +38,7 @@ class StatsScene(ScrollingPage):
         self.stats = Stats.load()
         self.lines = self.build_lines()
         self.scroll = 0
+        self.reset_button.enabled = bool(self.stats.error) or not self.stats.empty  # nothing to forget
 
     def build_lines(self) -> list[tuple[str, tuple]]:
         """One heading per game, then a row per opponent: ("kind", values)."""

@@ -263,8 +263,8 @@ class DavinciBoard(BoardView):
                     if k < n:
                         t.tiles[(seat, k)] = pygame.Rect(round(x), round(y), round(tw), round(th))
                         x += tw
-                t.hands[seat] = pygame.Rect(round(x + HAND_GAP * tw),
-                                            round(y + (-0.3 if place == "bottom" else 0.3) * th), round(tw), round(th))
+                lift = (-0.3 if place == "bottom" else 0.3) * th  # a drawn tile stands out towards the middle
+                t.hands[seat] = pygame.Rect(round(x + HAND_GAP * tw), round(y + lift), round(tw), round(th))
                 t.racks[seat] = pygame.Rect(round(t.middle.centerx - span / 2), round(y), round(span), round(th))
             else:  # side racks lie on their side, as seen across the table, and run top to bottom
                 w2, h2 = th * 0.8, tw * 0.8
@@ -328,7 +328,8 @@ class DavinciBoard(BoardView):
         return self.table(view).tiles
 
     def slot_rects(self, view: DavinciView, tiles: dict | None = None) -> dict[int, pygame.Rect]:
-        """The gaps of the looking seat's rack where its drawn tile may go."""
+        """The gaps of the looking seat's rack where its drawn tile may go (they are laid out with the
+        rack itself: `tiles`, the racks' rects that callers may have at hand, is not needed)."""
         return self.table(view).slots
 
     def pile_rects(self, view: DavinciView | None = None) -> dict[int, pygame.Rect]:
@@ -702,20 +703,18 @@ class DavinciBoard(BoardView):
             if seat == view.to_move and view.phase != "over":
                 color = theme.ACCENT
             place = t.places[seat]
-            if place == "bottom":
-                theme.text(surface, theme.fit(name, px, t.middle.width, bold=True), px, (box.centerx, box.bottom + tw * 0.3),
-                           color, "midtop", bold=True)
-            elif place == "top":
-                theme.text(surface, theme.fit(name, px, t.middle.width, bold=True), px, (box.centerx, box.y - tw * 0.3),
-                           color, "midbottom", bold=True)
+            if place in ("bottom", "top"):
+                pos, anchor = ((box.centerx, box.bottom + tw * 0.3), "midtop") if place == "bottom" else \
+                    ((box.centerx, box.y - tw * 0.3), "midbottom")
+                theme.text(surface, theme.fit(name, px, t.middle.width, bold=True), px, pos, color, anchor, bold=True)
             else:
-                width = (t.middle.x - self.rect.x) * 1.6
+                # within the rack's column, clear of the announcements in the middle: two lines at most
+                width = t.middle.x - self.rect.x - 0.3 * tw
                 lines = theme.wrap(name, px, round(width), bold=True)
                 if len(lines) > 2:
                     lines = [lines[0], theme.fit(" ".join(lines[1:]), px, width, bold=True)]
                 lh = theme.font(int(px), True).get_linesize()
-                cx = box.centerx + (tw * 0.4 if place == "left" else -tw * 0.4)
-                cx = min(max(cx, self.rect.x + width / 2), self.rect.right - width / 2)
+                cx = self.rect.x + 0.15 * tw + width / 2 if place == "left" else self.rect.right - 0.15 * tw - width / 2
                 for k, line in enumerate(lines):
                     theme.text(surface, line, px, (cx, box.y - tw * 0.25 - (len(lines) - 1 - k) * lh), color,
                                "midbottom", bold=True)
@@ -782,6 +781,6 @@ class DavinciBoard(BoardView):
         surface.blit(layer, box)
         for k, (line, seat) in enumerate(rows):
             y = box.y + px * 0.3 + k * lh
-            pygame.draw.rect(surface, theme.SEATS[seat], (box.x + px * 0.35, y + lh * 0.15, max(3, px * 0.2), lh * 0.7),
-                             border_radius=2)
+            bar = (box.x + px * 0.35, y + lh * 0.15, max(3, px * 0.2), lh * 0.7)  # the caller's colour
+            pygame.draw.rect(surface, theme.SEATS[seat], bar, border_radius=2)
             theme.text(surface, line, px, (box.x + px * 0.9, y), theme.TEXT, bold=True)
