@@ -264,7 +264,8 @@ def test_players_with_every_tile_face_up_are_out_and_the_last_one_standing_wins(
     assert RULES.is_over(s) and s.winner == 2
     out = RULES.outcome(s)
     assert (out.winner, out.reason, out.scores) == (2, "last standing", (0, 0, 2))
-    assert "Player 3" in out.detail
+    assert out.describe() == "Player 3 kept the last hidden tiles."
+    assert out.describe(["You", "Greedy AI", "Expert AI"]) == "Expert AI kept the last hidden tiles."
 
 
 def test_a_guesser_who_reveals_their_own_last_tile_loses():

@@ -86,6 +86,9 @@ class GameEntry:
     move_sound: Callable[[Any, Any], str] = _move_sound
     # a move a human seat has no choice about (Da Vinci's only gap for a drawn tile), played for them
     forced_move: Callable[[Any], Any | None] = _no_forced_move
+    # each seat's colour where the board gives the seats one ("Black", "White"); else the setup
+    # names seats by their turn ("Moves first")
+    seat_names: tuple[str, ...] = ()
     # after a game played in the app ends: learn from its moves (Othello's learned boards, a setting)
     learn: Callable[[list[Any], Outcome], None] | None = None
 

@@ -28,7 +28,9 @@ class Outcome:
     `reason` is data, not prose: how the game ended by its rules ("score",
     "five", "last standing"...), or a forfeit (FORFEIT_REASONS): "time" for a
     late AI, "error" for an AI that raised, "illegal" for an illegal AI move,
-    "forbidden" for a forbidden Renju move. `detail` is the sentence people see.
+    "forbidden" for a forbidden Renju move. `detail` is the sentence people see;
+    where it names the winner it says "{winner}", and `describe` puts the seat's
+    name there (the rules know seats by number, the screen by name).
     """
 
     winner: int | None
@@ -43,6 +45,17 @@ class Outcome:
     @property
     def is_forfeit(self) -> bool:
         return self.reason in FORFEIT_REASONS
+
+    def describe(self, labels: Sequence[str] = ()) -> str:
+        """The detail with the winner named: `labels[winner]`, else "Player N".
+
+        >>> Outcome(1, (0, 3), "last standing", "{winner} kept the last hidden tiles.").describe(["You", "Expert AI"])
+        'Expert AI kept the last hidden tiles.'
+        """
+        if "{winner}" not in self.detail or self.winner is None:
+            return self.detail
+        name = labels[self.winner] if self.winner < len(labels) else f"Player {self.winner + 1}"
+        return self.detail.replace("{winner}", name)
 
     def to_json(self) -> dict:
         return {"winner": self.winner, "scores": list(self.scores),

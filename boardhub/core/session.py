@@ -21,6 +21,7 @@ from boardhub.core import saves
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
 from boardhub.core.external import program_name
 from boardhub.core.game import ANALYSIS, GameEntry, get_game
+from boardhub.core.ladder import ladder_specs
 from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played, Seat, Timing
 from boardhub.core.records import load_record
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
@@ -75,12 +76,14 @@ class GameSetup:
 
     @classmethod
     def default(cls, game: str, mode: str) -> "GameSetup":
-        """The seats of the source's three modes: the human starts against an AI; AIs play strongest."""
+        """The seats of the source's three modes: the human starts against a middle level of the
+        measured ladder (the strongest is a click away in the setup); AIs play strongest."""
         entry = get_game(game)
-        ais = [a.default_spec for a in entry.ai_entries]
+        ais = ladder_specs(entry)
+        middle = ais[len(ais) // 2]
         strong, strongest = ais[-2] if len(ais) > 1 else ais[-1], ais[-1]
         n = entry.rules.num_players({})
-        seats = {"pvp": [None] * n, "pva": [None] + [strong] * (n - 1),
+        seats = {"pvp": [None] * n, "pva": [None] + [middle] * (n - 1),
                  "ava": [strong] + [strongest] * (n - 1)}[mode]
         return cls(game, tuple(seats), {o.key: o.default for o in entry.options}, 0.5, mode == "ava", mode)
 
@@ -186,19 +189,45 @@ class AnalysisReady:
 Event = Union[MovePlayed, Passed, GameOver, Rewound, Notice, AnalysisReady]
 
 
-def result_text(match: Match) -> str:
-    """The saved words for a finished game: who won and the score (never the screen's sentences)."""
+def winner_text(match: Match) -> str:
+    """Who won, in words: "You win", "Expert AI wins", "A draw" ("" while the game goes on)."""
+    out = match.outcome
+    if out is None:
+        return ""
+    if out.winner is None:
+        return "A draw"
+    if match.kind == "PvA" and match.seats[out.winner].is_human:
+        return "You win"
+    return f"{match.seats[out.winner].label} wins"
+
+
+def score_text(match: Match) -> str:
+    """Each side beside its own number: "You 0 - 9 Expert AI"; three or four seats: "You 0, Hard AI 2, ..."
+    ("" for a game without scores, or not over)."""
     out = match.outcome
     if out is None:
         return ""
     scores = out.scores or tuple(getattr(match.state, "scores", ()))
-    if out.winner is None:
-        head = "A draw"
-    elif match.kind == "PvA" and match.seats[out.winner].is_human:
-        head = "You win"
-    else:
-        head = f"{match.seats[out.winner].label} wins"
-    return f"{head}   {' - '.join(map(str, scores))}".strip()
+    labels = [seat.label for seat in match.seats]
+    if len(scores) != len(labels):
+        return ""
+    if len(labels) == 2:
+        return f"{labels[0]} {scores[0]} - {scores[1]} {labels[1]}"
+    return ", ".join(f"{label} {score}" for label, score in zip(labels, scores))
+
+
+def result_text(match: Match) -> str:
+    """The saved words for a finished game: the score by each side and who won (never the screen's sentences).
+
+    "You 0 - 9 Expert AI: Expert AI wins"; with three or four seats, only the winner is named.
+    """
+    head = winner_text(match)
+    score = score_text(match)
+    if not score or len(match.seats) > 2:
+        return head
+    if head in ("A draw", "You win"):  # mid-sentence
+        head = head.lower()
+    return f"{score}: {head}"
 
 
 # ---------------------------------------------------------------- the session
@@ -208,7 +237,7 @@ class GameSession:
     def __init__(self, match: Match, worker: Callable[[], Worker] | None = None, *,
                  save_path: Path | None = None, created: str = "", counted: bool = False,
                  script: list[Played] | None = None, ending: Outcome | None = None,
-                 saved: saves.SavedGame | None = None) -> None:
+                 saved: saves.SavedGame | None = None, imported: int = 0) -> None:
         self.match = match
         self.entry = match.game
         self._worker = worker
@@ -219,6 +248,7 @@ class GameSession:
         self.ending = ending  # how a replayed game ended when that was no move (a forfeit)
         self.saved = saved
         self.learn = False  # Othello's learned AI learns from this game (a setting)
+        self.imported = imported  # the first moves came from an imported record: the move list says so
         self._events: list[Event] = []
         self._started = time.monotonic()
         self._next_at = self._started + max(match.timing.ai_delay, REPLAY_FIRST_MOVE)
@@ -240,7 +270,7 @@ class GameSession:
         """The saved game exactly as it was left; ValueError naming the file and the reason."""
         match = saved_match(saved, worker)
         return cls(match, worker, save_path=saved.path, created=str(saved.data.get("created", "")),
-                   counted=bool(saved.data.get("counted")), saved=saved)
+                   counted=bool(saved.data.get("counted")), saved=saved, imported=saved_imported(saved, match))
 
     @classmethod
     def replay(cls, saved: saves.SavedGame) -> "GameSession":
@@ -248,7 +278,8 @@ class GameSession:
         record = saved_match(saved)
         match = Match(record.game, record.seats, record.options, record.seed,
                       Timing(record.timing.limit, referee=record.timing.referee))
-        return cls(match, script=list(record.history), ending=record.forfeit, counted=True, saved=saved)
+        return cls(match, script=list(record.history), ending=record.forfeit, counted=True, saved=saved,
+                   imported=saved_imported(saved, record))
 
     def restart(self) -> "GameSession":
         """The same game from the start: a new game of the same setup, or the replay from its first move."""
@@ -349,6 +380,9 @@ class GameSession:
             self._events.append(Notice(f"Switched to the record's {changes}"))
         old.close()
         self.match = match
+        self.imported = len(match.history)
+        if match.is_over:  # the record ends the game: the result and the stats as for any other finish
+            match.events.append(GameEnded(match.outcome))
         self._events.append(Rewound())
         self.autosave()
 
@@ -391,6 +425,8 @@ class GameSession:
         changed = False
         for ev in m.drain_events():
             changed = True
+            if isinstance(ev, MoveMade) and ev.ply <= self.imported and not self.is_replay:
+                self.imported = ev.ply - 1  # played over an undone imported move: that one is the player's
             if isinstance(ev, MoveMade) and ev.ply <= len(m.history):
                 before, after = m.states[ev.ply - 1], m.states[ev.ply]
                 events.append(MovePlayed(ev.seat, ev.move, before, after, self.entry.move_sound(before, after)))
@@ -454,7 +490,7 @@ class GameSession:
                 "updated": datetime.now().isoformat(timespec="milliseconds"),
                 "players": " vs ".join(seat.label for seat in m.seats),
                 "status": result or f"move {len(m.history) + 1}, {m.seats[m.to_move].label} to move",
-                "result": result, "counted": self.counted}
+                "result": result, "counted": self.counted, "imported": self.imported}
         try:
             saves.write_game(self.save_path, data)
         except OSError as exc:
@@ -489,6 +525,14 @@ class GameSession:
             saves.write_record(self.match.kind, [self.match.text(mv) for mv in self.match.moves])
         except OSError as exc:
             self._events.append(Notice(f"Could not write the game record: {saves.plain(exc)}", "warning"))
+
+
+def saved_imported(saved: saves.SavedGame, match: Match) -> int:
+    """How many of a saved game's first moves came from an import (0 in saves from before it was kept)."""
+    n = saved.data.get("imported", 0)
+    if isinstance(n, bool) or not isinstance(n, int):
+        return 0
+    return max(0, min(n, len(match.history)))
 
 
 def saved_match(saved: saves.SavedGame, worker: Callable[[], Worker] | None = None) -> Match:

@@ -45,7 +45,7 @@ class GameScene(Scene):
         if records and not replay:  # an import would replace the game being watched
             records.append(("Import", lambda: self.app.open("import", session)))
         self.record_buttons = [Button(label, action) for label, action in records]
-        self.action_buttons = [Button(label, action) for label, action in self.board.actions(session.match)]
+        self.action_buttons = self.board_buttons(self.board.actions(session.match))
         self.keys = MoveEntry(self)  # the arrow keys' cursor and a move typed in the game's notation
         self.board.update(session.match, 0.0)
         self.result_button.visible = False
@@ -146,7 +146,11 @@ class GameScene(Scene):
     def sync_controls(self) -> None:
         """The buttons' labels, states and which of them show, for the game as it stands."""
         m = self.match
-        for button, (label, _) in zip(self.action_buttons, self.board.actions(m)):
+        actions = self.board.actions(m)
+        if len(actions) != len(self.action_buttons):  # a button came or went (Othello's Pass)
+            self.action_buttons = self.board_buttons(actions)
+            self.layout(self.size)
+        for button, (label, _) in zip(self.action_buttons, actions):
             button.label = label
         self.undo_button.enabled = self.session.can_undo()
         self.redo_button.enabled = self.session.can_redo()
@@ -205,6 +209,10 @@ class GameScene(Scene):
                     self.menu_button, self.result_button, self.speed)
         yield from self.action_buttons
         yield from self.record_buttons
+
+    def board_buttons(self, actions) -> list[Button]:
+        """The board's own buttons; one that answers with an intent (Othello's Pass) acts like a click."""
+        return [Button(label, lambda action=action: self.act(action())) for label, action in actions]
 
     def click_board(self, pos) -> None:
         m = self.match

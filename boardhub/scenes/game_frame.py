@@ -189,6 +189,14 @@ def draw_top_bar(scene: "GameScene", surface: pygame.Surface) -> None:
         theme.text(surface, msg, 22 * s, (scene.top_rect.centerx, 76 * s), color, "center")
 
 
+def move_by(scene: "GameScene", index: int) -> str:
+    """Who a move of the list is by: its seat, or "Imported" for the moves an imported record brought
+    (the seats sitting now did not play them)."""
+    if index < scene.session.imported:
+        return "Imported"
+    return scene.match.seats[scene.match.history[index].seat].label
+
+
 def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
     m, s = scene.match, scene.s
     theme.panel(surface, scene.side_rect)
@@ -203,8 +211,7 @@ def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
     entries: list[tuple[int, list[str]]] = []
     used = 0.0
     for idx in range(end - 1, -1, -1):  # the newest entries that fit, counted from the bottom up
-        lines = theme.wrap(f"{m.seats[m.history[idx].seat].label}: {scene.board.move_label(m, idx)}", 20 * s,
-                           width)
+        lines = theme.wrap(f"{move_by(scene, idx)}: {scene.board.move_label(m, idx)}", 20 * s, width)
         if len(lines) > 1:  # the lines below the first run on under the time
             lines = lines[:1] + theme.wrap(" ".join(lines[1:]), 20 * s, round(r.width - 62 * s))
         height = row + (len(lines) - 1) * line_h

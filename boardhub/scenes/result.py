@@ -2,7 +2,7 @@
 (after a replay: watch again, or back to the saved games)."""
 from __future__ import annotations
 
-from boardhub.core.session import GameSession
+from boardhub.core.session import GameSession, score_text, winner_text
 from boardhub.core.stats import is_ai_forfeit
 from boardhub.scenes.overlay import GamePanel
 from boardhub.ui import theme
@@ -13,20 +13,18 @@ LINE_PX, LINE_WIDTH = 26, 440
 
 
 def result_lines(session: GameSession) -> list[tuple[str, tuple]]:
+    """Who won, then each side beside its own score ("You 0 - 9 Expert AI"), then why, in the seats' names."""
     match = session.match
     out = match.outcome
-    scores = out.scores or tuple(getattr(match.state, "scores", ()))
-    score = " - ".join(map(str, scores))
-    if out.winner is None:
-        head = "A draw"
-    elif match.kind == "PvA" and match.seats[out.winner].is_human:
-        head = "You win!"
-    else:
-        head = f"{match.seats[out.winner].label} wins"
-    lines = [(f"{head}   {score}".strip(), theme.TEXT)]
-    if out.detail:
+    head = winner_text(match)
+    lines = [(head + "!" if head == "You win" else head, theme.TEXT)]
+    score = score_text(match)
+    if score:
+        lines += [(line, theme.TEXT) for line in theme.wrap(score, LINE_PX, LINE_WIDTH)]
+    detail = out.describe([seat.label for seat in match.seats])
+    if detail:
         color = theme.ERROR if out.is_forfeit else theme.MUTED
-        lines += [(line, color) for line in theme.wrap(out.detail, LINE_PX, LINE_WIDTH)]
+        lines += [(line, color) for line in theme.wrap(detail, LINE_PX, LINE_WIDTH)]
     record = session.record_so_far()
     if record is not None:
         them = "this AI" if len(match.seats) == 2 else "these AIs"

@@ -21,30 +21,55 @@ import pygame
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
 from boardhub.core.external import EngineError, program_name
 from boardhub.core.game import GameEntry
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.ladder import ladder_specs, ratings
+from boardhub.core.session import GameSession, GameSetup, seat_label
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button, Choice, TextField, Toggle
 
 LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 ORDINALS = ("Moves first", "Moves second", "Moves third", "Moves fourth")
+DETAIL_ROW = 0.75  # the line under a seat that describes its AI, in rows
+DETAIL_MIN_PX = 20  # and never lower than its smallest text and the Strongest button need
 CHECK_POLL = 0.05  # seconds between looks at an engine being started
 
 log = logging.getLogger(__name__)
 
 
 def ai_choices(game: GameEntry) -> tuple[list, list[str]]:
-    """Human, every AI of the game with each of its levels ("greedy:5"), then its engine protocols."""
+    """Human, every AI of the game at each of its levels ("greedy:5") from weakest to strongest by the
+    measured ladder, then its engine protocols; an AI is named as its seat will be ("Greedy 5 AI")."""
     values: list = [None]
     labels = ["Human"]
-    for a in game.ai_entries:
-        for level in a.levels or (None,):
-            values.append(a.name if level is None else f"{a.name}:{level}")
-            labels.append(f"{a.name.capitalize()} AI" + ("" if level is None else f" {level}"))
+    for spec in ladder_specs(game):
+        values.append(spec)
+        labels.append(seat_label(spec))
     for proto in game.externals:
         values.append(f"{proto}:")
         labels.append(f"Engine ({PROTOCOL_NAMES[proto]})")
     return values, labels
+
+
+def seat_title(game: GameEntry, seat: int) -> str:
+    """A seat's row label: its colour where the board shows one ("Black"), else its turn ("Moves first")."""
+    return game.seat_names[seat] if seat < len(game.seat_names) else ORDINALS[seat]
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def ai_detail(game: GameEntry, spec: str | None) -> str:
+    """The line under an AI seat: its strength on the ladder, then its one-line description."""
+    if spec is None or spec.endswith(":") or spec.partition(":")[0] in game.externals:
+        return ""
+    blurb = game.ai_entry(spec.partition(":")[0]).blurb
+    elo, ladder = ratings(game.key), ladder_specs(game)
+    if not all(s in elo for s in ladder):  # no measured order, so no place on it to claim
+        return blurb
+    rank = len(ladder) - ladder.index(spec)
+    place = "the strongest" if rank == 1 else f"{ordinal(rank)} strongest"
+    return f"Elo {elo[spec]:.0f}, {place} of {len(ladder)} · {blurb}"
 
 
 def most_players(game: GameEntry) -> int:
@@ -129,9 +154,16 @@ class SetupScene(Scene):
         values, labels = ai_choices(self.game)
         self.seat_choices = [Choice(values, labels, self._choice_of(ai), lambda _: self.layout(self.size))
                              for ai in seats]
+        # the strongest AI one click from any AI seat, however far down the ladder the seat is
+        self.strongest_buttons = [Button("Strongest", lambda c=c: self.pick_strongest(c))
+                                  for c in self.seat_choices]
         self.engine_fields = [TextField(ai.partition(":")[2] if self._choice_of(ai) != ai else "",
                                         placeholder="the engine's program and arguments", on_enter=self.start)
                               for ai in seats]
+
+    def pick_strongest(self, choice: Choice) -> None:
+        choice.set(ladder_specs(self.game)[-1])
+        self.layout(self.size)
 
     def sync_seats(self) -> None:
         """One seat row per player: an option such as the number of players changes them."""
@@ -187,7 +219,7 @@ class SetupScene(Scene):
             try:
                 proto, argv = AISpec.parse(value).external
             except ValueError:
-                return f"Type the engine's program and its arguments ({ORDINALS[i].lower()})"
+                return f"Type the engine's program and its arguments ({seat_title(self.game, i)})"
             if shutil.which(argv[0]) is None and not Path(argv[0]).expanduser().is_file():
                 return f"Cannot find the engine program '{argv[0]}': check its name or give its full path"
         return ""
@@ -233,6 +265,7 @@ class SetupScene(Scene):
         yield from self.mode_buttons
         yield from (c for _, c in self.option_choices if c.visible)
         yield from self.seat_choices
+        yield from (b for b in self.strongest_buttons if b.visible)
         yield from (f for f in self.engine_fields if f.visible)
         yield from (w for w in (self.swap_button, self.limit, self.referee) if w.visible)
         yield from (self.start_button, self.back_button)
@@ -247,7 +280,8 @@ class SetupScene(Scene):
         # the title, under the modes, between the sections, the message's two lines, the buttons
         fixed = (90 + 22 + 18 + 18 + 58 + 74) * s
         players = most_players(self.game)
-        rows = 1 + len(self.option_choices) + players * (2 if self.game.externals else 1) + 0.85 + 2
+        # a seat: its choice, the line that describes its AI, and an engine's command line
+        rows = 1 + len(self.option_choices) + players * (DETAIL_ROW + (2 if self.game.externals else 1)) + 0.85 + 2
         row_h = min(max(40 * s, 30.0), max(24.0, (h - 24 * s - fixed) / rows - gap))
         height = min(h - 16, fixed + rows * (row_h + gap))
         self.panel = p = pygame.Rect(0, 0, min(w - 24, max(760 * s, 640)), height)
@@ -275,8 +309,20 @@ class SetupScene(Scene):
             if c.visible:
                 row(c, o.label)
         y += 18 * s
-        for i, (c, f) in enumerate(zip(self.seat_choices, self.engine_fields)):
-            row(c, ORDINALS[i])
+        self.details: list[tuple[pygame.Rect, str]] = []
+        for i, (c, f, b) in enumerate(zip(self.seat_choices, self.engine_fields, self.strongest_buttons)):
+            row(c, seat_title(self.game, i), after=gap * 0.3)
+            # every seat keeps its line, so nothing below moves when a seat changes to an AI
+            detail_h = max(row_h * DETAIL_ROW - gap * 0.7, DETAIL_MIN_PX)
+            line = pygame.Rect(round(field_x), round(y), round(field_w), round(detail_h))
+            b.visible = c.value is not None and not self._is_engine(c.value) \
+                and c.value != ladder_specs(self.game)[-1]
+            if b.visible:
+                b.rect = pygame.Rect(0, 0, round(min(150 * s, field_w * 0.3)), round(detail_h))
+                b.rect.topright = line.topright
+                line.width -= b.rect.width + round(gap)
+            self.details.append((line, ai_detail(self.game, c.value)))
+            y += detail_h + gap
             f.visible = self._is_engine(c.value)
             f.focused = f.focused and f.visible
             if f.visible:
@@ -342,6 +388,11 @@ class SetupScene(Scene):
                              border_radius=self.mode_buttons[active].rect.height // 4)
         for label, y in self.rows:
             theme.text(surface, theme.fit(label, 24 * s, self.label_w), 24 * s, (self.x0, y), theme.MUTED, "midleft")
+        for line, detail in self.details:
+            if detail:
+                px = min(20 * s, line.height * 0.95)
+                theme.text(surface, theme.fit(detail, px, line.width), px, (line.x, line.centery),
+                           theme.MUTED, "midleft")
         for wdg in self.widgets():
             if wdg not in self.mode_buttons:
                 wdg.draw(surface)

@@ -190,8 +190,11 @@ class BoardView:
         """An animation is still running (the result panel waits for it; the window draws every frame)."""
         return False
 
-    def actions(self, match: Match) -> list[tuple[str, Callable[[], None]]]:
-        """The board's own buttons for the side panel (overlays it shows): (label, action)."""
+    def actions(self, match: Match) -> list[tuple[str, Callable[[], Intent]]]:
+        """The board's own buttons for the side panel (overlays it shows, a pass): (label, action).
+
+        An action that answers with an intent (`Play(pass)`) is played as a click would be.
+        """
         return []
 
     def wants_analysis(self, match: Match) -> tuple[bool, int | None]:

@@ -368,7 +368,7 @@ class DavinciRules:
         if state.reason == PILES_RAN_OUT:
             detail = "The piles ran out: a draw, as the source rules."
         else:
-            detail = f"Player {state.winner + 1} is the last with hidden tiles."
+            detail = "{winner} kept the last hidden tiles."  # Outcome.describe names the seat
         return Outcome(state.winner, scores, state.reason, detail)
 
     # ------------------------------------------------------------------ playing

@@ -100,6 +100,7 @@ ENTRY = GameEntry(
     ),
     rules_text=RULES_TEXT,
     blurb="Five in a row, with Renju's forbidden moves for black.",
+    seat_names=("Black", "White"),
     board=board,
     record_formats=RECORD_FORMATS,
     record_example="moves such as h8 i9 j10, or a .psq file",

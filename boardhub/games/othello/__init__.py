@@ -72,6 +72,7 @@ ENTRY = GameEntry(
     ),
     rules_text=RULES_TEXT,
     blurb="Outflank and turn over discs; corners are forever.",
+    seat_names=("Black", "White"),
     board=board,
     options=(),
     analysis=expert.evaluate_moves,

@@ -286,11 +286,14 @@ class OthelloRules:
             raise ValueError("the game is not over")
         b, w = state.counts()
         empty = 64 - b - w
+        # the final score differs from the discs on the board when squares are left: say why
+        if b == w:
+            detail = f"Empty squares are shared: {b} discs each" if empty else ""
+            return Outcome(None, (b + empty // 2, w + empty // 2), "score", detail)
+        detail = f"Empty squares go to the winner: {b} discs to {w}" if empty else ""
         if b > w:
-            return Outcome(BLACK, (b + empty, w), "score")
-        if w > b:
-            return Outcome(WHITE, (b, w + empty), "score")
-        return Outcome(None, (b + empty // 2, w + empty // 2), "score")
+            return Outcome(BLACK, (b + empty, w), "score", detail)
+        return Outcome(WHITE, (b, w + empty), "score", detail)
 
     def view(self, state: OthelloState, seat: int) -> OthelloState:
         return state

@@ -8,7 +8,7 @@ import pygame
 from boardhub.games.dots.engine import DotsState, Move
 from boardhub.ui import theme
 from boardhub.core.match import Match
-from boardhub.ui.board import BoardView, DrawContext
+from boardhub.ui.board import BoardView, DrawContext, Intent, Play, Refuse
 
 HIT_RADIUS = 0.42  # of the dot spacing: a generous target around each line
 CURSOR = (214, 150, 20)
@@ -48,11 +48,24 @@ class DotsBoard(BoardView):
 
     def move_at(self, pos, state: DotsState) -> Move | None:
         """The undrawn line nearest to `pos`, if it is within the hit radius."""
+        return self.line_at(pos, state, drawn=False)
+
+    def click(self, pos, match: Match) -> Intent:
+        """An empty line plays; a click on a line already drawn is told so, not sent to look elsewhere."""
+        move = self.move_at(pos, match.state)
+        if move is not None:
+            return Play(move)
+        if self.line_at(pos, match.state, drawn=True) is not None:
+            return Refuse("That line is already drawn: pick an empty one")
+        return Refuse(self.miss_message())
+
+    def line_at(self, pos, state: DotsState, drawn: bool) -> Move | None:
+        """The line nearest to `pos` within the hit radius among the drawn ones, or the undrawn ones."""
         best, best_d = None, HIT_RADIUS * self.spacing
         px, py = pos
         g = state.geom
         for i, move in enumerate(g.line_coord):
-            if state.lines >> i & 1:
+            if bool(state.lines >> i & 1) != drawn:
                 continue
             (ax, ay), (bx, by) = self.ends(move)
             # distance to the segment, ends pulled in a little so dots are not ambiguous

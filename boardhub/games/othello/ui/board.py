@@ -62,7 +62,10 @@ class OthelloBoard(BoardView):
 
     def banner(self, match) -> str | None:
         if must_pass(match.state):
-            return f"{match.seats[match.state.player].label}: no legal move. Click the board or press Enter to pass"
+            return f"{match.seats[match.state.player].label}: no legal move. Press Pass, Enter or click the board"
+        if self.show_eval and match.human_to_move:  # the overlay's numbers say their unit
+            who = "Your turn" if match.kind == "PvA" else f"{match.seats[match.to_move].label} to move"
+            return f"{who}: the numbers are discs ahead at the end"
         return None
 
     # ---------------------------------------------------------------- the keyboard
@@ -88,11 +91,20 @@ class OthelloBoard(BoardView):
         pygame.draw.circle(surface, RIM[seat], center, radius, max(1, round(radius / 6)))
 
     def scores(self, state: OthelloState) -> list[str]:
+        """The discs on the board; once the game is over, the final score the result and saves give
+        (empty squares go to the winner, and the result says so)."""
+        rules = self.game.rules
+        if rules.is_over(state):
+            return [str(v) for v in rules.outcome(state).scores]
         return [str(v) for v in state.counts()]
 
     # ---------------------------------------------------------------- the evaluation overlay
     def actions(self, match: Match):
-        return [("Evaluation: on" if self.show_eval else "Evaluation", self.toggle_eval)]
+        """The evaluation overlay's switch; and Pass while the human to move has nothing else to play."""
+        out = [("Evaluation: on" if self.show_eval else "Evaluation", self.toggle_eval)]
+        if match.human_to_move and not match.is_over and must_pass(match.state):
+            out.append(("Pass", lambda: Play(PASS)))
+        return out
 
     def toggle_eval(self) -> None:
         self.show_eval = not self.show_eval
@@ -190,9 +202,15 @@ class OthelloBoard(BoardView):
                 continue
             r = self.square_rect(sq)
             color = (255, 230, 120) if score == best else (235, 245, 235)
-            theme.text(surface, f"{score:+.0f}", self.cell * 0.36, r.center, color, "center", bold=score == best)
+            theme.text(surface, eval_text(score), self.cell * 0.36, r.center, color, "center", bold=score == best)
 
 
 def must_pass(state: OthelloState) -> bool:
     """A pass is the only move: the player has none and the other player has one."""
     return not moves_mask(state.me, state.opp) and bool(moves_mask(state.opp, state.me))
+
+
+def eval_text(score: float) -> str:
+    """An evaluation in discs ahead as the overlay shows it: "+3", "-2", and "0", never "-0"."""
+    whole = round(score)
+    return f"{whole:+d}" if whole else "0"
