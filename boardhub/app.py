@@ -9,6 +9,9 @@ import warnings
 from typing import Any, Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The window's class, which a launcher's StartupWMClass matches: before pygame's import, which
+# otherwise names it after the script ("__main__.py")
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "boardhub")
 import pygame  # noqa: E402  (after the prompt is hidden)
 
 from boardhub.core.settings import Settings  # noqa: E402
@@ -80,8 +83,6 @@ class App:
         its resizes are not remembered, so they never replace the player's window.
         """
         check_pygame_ce()
-        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "boardhub")
-        os.environ.setdefault("SDL_APP_NAME", "boardhub")  # newer SDLs name the window's class from this
         pygame.init()
         pygame.display.set_caption("boardhub")
         set_window_icon()
