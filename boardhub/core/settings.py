@@ -24,6 +24,8 @@ class Settings:
     window_width: int = 0
     window_height: int = 0
     window_maximized: bool = False
+    # why the saved settings could not be used, said once on the menu ("" when they could)
+    problem: str = field(default="", compare=False, repr=False)
 
     @property
     def animation_seconds(self) -> float:
@@ -39,11 +41,24 @@ class Settings:
 
     @classmethod
     def load(cls) -> "Settings":
-        """The saved settings; defaults for anything missing or unreadable."""
+        """The saved settings; defaults for anything missing or unreadable.
+
+        A damaged file is never written over: it is kept beside as
+        settings-damaged.json and `problem` says so, for the menu to tell.
+        """
+        path = saves.saves_dir() / "settings.json"
         try:
-            data = saves.read_json(saves.saves_dir() / "settings.json", "settings")
-        except saves.SaveError:
-            return cls()
+            data = saves.read_json(path, "settings")
+        except saves.SaveError as exc:
+            if not path.exists():
+                return cls()
+            kept = path.with_name("settings-damaged.json")
+            try:
+                path.replace(kept)
+            except OSError:
+                return cls(problem=f"The settings could not be read ({exc}); the defaults apply for now")
+            return cls(problem=f"The settings could not be read ({exc}); they are kept as {kept.name} "
+                               "and the defaults apply")
         out = cls()
         for f in fields(cls):
             value = data.get(f.name)
@@ -55,4 +70,6 @@ class Settings:
         return out
 
     def save(self) -> None:
-        saves.write_json(saves.saves_dir() / "settings.json", "settings", asdict(self))
+        data = asdict(self)
+        del data["problem"]
+        saves.write_json(saves.saves_dir() / "settings.json", "settings", data)

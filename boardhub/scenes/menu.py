@@ -40,6 +40,8 @@ class MenuScene(Scene):
         except OSError as exc:
             self.resumable = None
             self.error = f"The saves folder cannot be read: {saves.plain(exc)}"
+        if self.app.settings.problem:  # said once, on the first menu
+            self.error, self.app.settings.problem = self.app.settings.problem, ""
         self.continue_button.visible = self.resumable is not None
         self.layout(self.size)  # the bottom row centres the buttons that show
 
@@ -162,4 +164,5 @@ class MenuScene(Scene):
                    f"move {len(data.get('moves', [])) + 1}"
             theme.text(surface, note, 20 * s, (w / 2, h - 110 * s), theme.MUTED, "center")
         if self.error:
-            theme.text(surface, self.error, 20 * s, (w / 2, h - 130 * s), theme.ERROR, "center")
+            theme.text(surface, theme.fit(self.error, 20 * s, w - 40 * s), 20 * s, (w / 2, h - 130 * s), theme.ERROR,
+                       "center")
