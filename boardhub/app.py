@@ -163,12 +163,8 @@ class App:
         except OSError:
             pass
 
-    @property
-    def worker(self) -> Worker:
-        """The AI worker process (started after the first frame, or by the first AI game)."""
-        return self.start_worker()
-
     def start_worker(self) -> Worker:
+        """The AI worker process, started after the first frame or by the first AI game."""
         if self._worker is None:
             self._worker = ProcessWorker()
         if self._worker.on_done is None:  # also a worker a benchmark put in place
@@ -214,19 +210,21 @@ class App:
         """Swap the top scene for the scene called `name`."""
         scene = self.make(name, *args)
         if self.stack:
-            old = self.stack.pop()
-            old.pause()
-            old.shutdown()
+            self._drop()
         self.push(scene)
         return scene
 
     def reset(self, name: str, *args: Any) -> Scene:
         """Empty the stack (back to the menu) and start again with the scene called `name`."""
         while self.stack:
-            s = self.stack.pop()
-            s.pause()
-            s.shutdown()
+            self._drop()
         return self.open(name, *args)
+
+    def _drop(self) -> None:
+        """Take the top scene off the stack for good."""
+        scene = self.stack.pop()
+        scene.pause()
+        scene.shutdown()
 
     # ---------------------------------------------------------------- the loop
     def handle(self, event: pygame.event.Event) -> None:
@@ -351,9 +349,6 @@ class App:
             self.pop()
         if self._worker is not None:
             self._worker.close()
-        try:
-            self.settings.save()
-        except OSError:
-            pass  # a read-only saves folder must not stop the app from closing
+        self.save_settings()
         theme.font.cache_clear()  # fonts die with pygame.quit()
         pygame.quit()

@@ -16,7 +16,7 @@ def pvp_against(app, ai=None, players=2, seed=5) -> GameScene:
     from boardhub.core.match import Match, Timing
     from boardhub.core.session import make_seats
     seats = make_seats([None] + [ai] * (players - 1))
-    worker = app.worker if ai else None
+    worker = app.start_worker() if ai else None
     match = Match(DAVINCI, seats, {"players": players}, seed=seed, timing=Timing(ai_delay=0, chain_delay=0),
                   worker=worker)
     session = GameSession(match, app.start_worker, save_path=saves.new_game_path(DAVINCI.key))

@@ -9,10 +9,10 @@ from uidriver import key
 
 from boardhub.core import saves
 from boardhub.core.game import get_game
-from boardhub.core.match import Match, Timing
+from boardhub.core.match import Match
 from boardhub.core.session import GameSession, make_seats
 from boardhub.games.davinci.engine import BLACK, JOKER, WHITE
-from boardhub.games.davinci.ui.board import ANNOUNCE_SECONDS, TILE, DavinciBoard, describe, event_of
+from boardhub.games.davinci.ui.board import ANNOUNCE_SECONDS, TILE, DavinciBoard, describe
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext
 
@@ -22,7 +22,7 @@ DAVINCI = get_game("davinci")
 def open_game(app, ais, seed=5, players=2):
     """A game in the app's game scene; AI seats never move on their own (the test plays their moves)."""
     match = Match(DAVINCI, make_seats(ais), {"players": players}, seed=seed,
-                  worker=app.worker if any(ais) else None)
+                  worker=app.start_worker() if any(ais) else None)
     session = GameSession(match, app.start_worker, save_path=saves.new_game_path(DAVINCI.key))
     app.open("game", session)
     match.timing.ai_delay = match.timing.chain_delay = 1e6  # the scene set the app's pace when it opened

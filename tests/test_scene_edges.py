@@ -76,7 +76,7 @@ def test_undo_then_result_in_one_frame_shows_no_result_of_a_game_in_progress(app
 def game_of(app, key: str, seats: list, options: dict | None = None, moves: tuple = ()) -> GameScene:
     """A game on the screen over the menu, with `moves` already played."""
     game = get_game(key)
-    worker = app.worker if any(seats) else None
+    worker = app.start_worker() if any(seats) else None
     match = Match(game, make_seats(seats), options or {}, seed=1, timing=Timing(ai_delay=0.0), worker=worker)
     match.replay(list(moves))
     session = GameSession(match, app.start_worker, save_path=saves.new_game_path(key))

@@ -37,11 +37,15 @@ class SaveError(ValueError):
     """A save file that cannot be used; the message names the file and the reason."""
 
 
+def refusal(exc: OSError) -> str:
+    """Why the system refused, in words and without an error number: "permission denied"."""
+    return (exc.strerror or "the system refused").lower()
+
+
 def plain(exc: OSError) -> str:
-    """What the system refused, in words and without error numbers: "permission denied (games)"."""
-    what = (exc.strerror or "it failed").lower()
+    """What the system refused and where, in words: "permission denied (games)"."""
     where = Path(exc.filename).name if exc.filename else ""
-    return f"{what} ({where})" if where else what
+    return f"{refusal(exc)} ({where})" if where else refusal(exc)
 
 
 def user_data_dir() -> Path:
@@ -96,8 +100,7 @@ def read_json(path: Path, kind: str) -> dict[str, Any]:
     except FileNotFoundError:
         raise SaveError(f"{path.name}: the file is gone") from None
     except OSError as exc:
-        why = (exc.strerror or "the system refused").lower()
-        raise SaveError(f"{path.name}: it cannot be read ({why})") from None
+        raise SaveError(f"{path.name}: it cannot be read ({refusal(exc)})") from None
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

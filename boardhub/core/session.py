@@ -568,7 +568,7 @@ def problem(saved: saves.SavedGame) -> str:
         st = saved.path.stat()
         key = (saved.path.name, st.st_mtime, st.st_size)
     except OSError as exc:
-        return f"{saved.path.name}: it cannot be read ({(exc.strerror or 'the system refused').lower()})"
+        return f"{saved.path.name}: it cannot be read ({saves.refusal(exc)})"
     if key not in _checked:
         try:
             saved_match(saved)

@@ -62,10 +62,7 @@ class GameScene(Scene):
 
     def set_speed(self, value: float) -> None:
         self.app.settings.ava_delay = value
-        try:  # now, not at a clean exit only: a step of the slider is one small write
-            self.app.settings.save()
-        except OSError:
-            pass  # a read-only saves folder: the speed still applies for this run
+        self.app.save_settings()  # now, not at a clean exit only: a step of the slider is one small write
         self.apply_settings()
 
     def apply_settings(self) -> None:

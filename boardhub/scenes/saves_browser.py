@@ -130,8 +130,7 @@ class SavesScene(Scene):
         try:
             saves.delete_game(cur.path)
         except OSError as exc:
-            why = (exc.strerror or "the system refused").lower()
-            self.say(f"Could not delete {cur.path.name} ({why})", theme.ERROR)
+            self.say(f"Could not delete {cur.path.name} ({saves.refusal(exc)})", theme.ERROR)
             return
         self.say(f"Deleted {self.title_of(cur) if cur.readable else cur.path.name}")
         self.refresh()
@@ -144,8 +143,7 @@ class SavesScene(Scene):
         try:
             report = saves.move_old_saves(old, merge={"stats.json": merge_files})
         except OSError as exc:
-            why = (exc.strerror or "the system refused").lower()
-            self.say(f"Could not move the saves from {old} ({why})", theme.ERROR)
+            self.say(f"Could not move the saves from {old} ({saves.refusal(exc)})", theme.ERROR)
             return
         self.say(f"{report.summary()} into {shown_path(saves.saves_dir())}",
                  theme.ERROR if report.failed else theme.MUTED)

@@ -37,10 +37,7 @@ class SettingsScene(Scene):
         self.app.sounds.play("move")
 
     def close(self) -> None:
-        try:
-            self.app.settings.save()
-        except OSError:
-            pass  # settings still apply for this run
+        self.app.save_settings()  # a read-only saves folder: the settings still apply for this run
         self.app.pop()
 
     def layout(self, size: tuple[int, int]) -> None:

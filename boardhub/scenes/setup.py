@@ -255,10 +255,7 @@ class SetupScene(Scene):
     def begin(self, setup: GameSetup) -> None:
         """The game of `setup`, which its game and mode will offer again next time."""
         self.app.settings.remember_setup(setup.fields())
-        try:
-            self.app.settings.save()
-        except OSError:
-            pass  # a read-only saves folder costs the memory of this setup, never the game
+        self.app.save_settings()  # a read-only saves folder costs the memory of this setup, never the game
         self.app.replace("game", GameSession.new(setup, self.app.start_worker))
 
     def widgets(self):

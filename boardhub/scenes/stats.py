@@ -71,7 +71,7 @@ class StatsScene(ScrollingPage):
         try:
             Stats().reset()
         except (OSError, saves.SaveError) as exc:
-            why = (exc.strerror or "the system refused").lower() if isinstance(exc, OSError) else str(exc)
+            why = saves.refusal(exc) if isinstance(exc, OSError) else str(exc)
             self.message, self.message_color = f"Could not reset the stats ({why})", theme.ERROR
             return
         self.load()

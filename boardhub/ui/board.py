@@ -107,10 +107,9 @@ class BoardView:
         targets = self.targets(match)
         if not targets:
             return None
-        if self._cursor_game is not match.start:  # a new game or an import: the old cursor means nothing
-            self.cursor, self._cursor_game = None, match.start
-        if self.cursor is None:
-            self.cursor, self._home = self._nearest(targets, self._start_xy(match)), None
+        fresh = self.fresh_cursor(targets, match)
+        if fresh is not None:
+            self.cursor, self._home = fresh, None
         if not self.cursor_shown:
             self.cursor_shown = True
             return None
@@ -120,8 +119,19 @@ class BoardView:
                 self.cursor = step
             return None
         if key in PLAY_KEYS:
-            return Play(self.cursor)
+            return self.press(match)
         return None
+
+    def fresh_cursor(self, targets: list[Any], match: Match) -> Any | None:
+        """Where the cursor goes when it has no place yet (None: it stays where it is): near the last
+        move, at the start of a game or after an import, where the old cursor means nothing."""
+        if self._cursor_game is not match.start:
+            self.cursor, self._cursor_game = None, match.start
+        return self._nearest(targets, self._start_xy(match)) if self.cursor is None else None
+
+    def press(self, match: Match) -> Intent:
+        """Enter or Space on the cursor's target: play it."""
+        return Play(self.cursor)
 
     def hide_cursor(self) -> None:
         """The mouse moved: it points now, until the next key."""

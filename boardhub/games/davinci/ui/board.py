@@ -19,7 +19,7 @@ from boardhub.core.game import GameEntry
 from boardhub.core.match import Match
 from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, tile_name, value_text
 from boardhub.ui import theme
-from boardhub.ui.board import ARROWS, PLAY_KEYS, BoardView, DrawContext, Intent, Play, Refuse
+from boardhub.ui.board import BoardView, DrawContext, Intent, Play, Refuse
 
 TILE = {BLACK: (30, 30, 36), 1: (240, 238, 230)}
 INK = {BLACK: (240, 238, 230), 1: (30, 30, 36)}
@@ -131,7 +131,7 @@ def describe(event: Call | Reveal, names: tuple[str, ...], you: int | None, past
 # ---------------------------------------------------------------- where everything stands
 @dataclass
 class Table:
-    """Where everything stands on the table for one view; worked out fresh for each frame and click."""
+    """Where everything stands on the table for one view in one window (`DavinciBoard.table`)."""
 
     tw: float  # a standing tile's width (its height is 1.45 times that)
     th: float
@@ -176,6 +176,8 @@ class DavinciBoard(BoardView):
         self.flips: dict[int, tuple[float, float]] = {}  # uid -> (start, duration)
         self.announced: list[tuple[float, Call | Reveal]] = []  # (when, what): calls shown mid-table
         self._seen: DavinciView | None = None  # the view of the last update or input (for the cursor)
+        # the table laid out for that view in that rect: drawing and every key's targets read it
+        self._laid: tuple[tuple[DavinciView, tuple[int, int, int, int]], Table] | None = None
 
     # ---------------------------------------------------------------- who looks at the table
     def look(self, match: Match) -> DavinciView:
@@ -318,19 +320,22 @@ class DavinciBoard(BoardView):
         return top + middle + bottom
 
     def _table(self, view: DavinciView | None) -> Table:
+        """The table for `view` (None: the one last looked at), laid out once for the view in this rect."""
         view = view if view is not None else self._seen
         if view is None:
             raise ValueError("the table has not been looked at yet")
+        if self._laid is not None and self._laid[0] == (view, tuple(self.rect)):
+            return self._laid[1]
         return self.table(view)
 
     def rack_rects(self, view: DavinciView) -> dict[tuple[int, int], pygame.Rect]:
         """Where every tile stands."""
-        return self.table(view).tiles
+        return self._table(view).tiles
 
     def slot_rects(self, view: DavinciView, tiles: dict | None = None) -> dict[int, pygame.Rect]:
         """The gaps of the looking seat's rack where its drawn tile may go (they are laid out with the
         rack itself: `tiles`, the racks' rects that callers may have at hand, is not needed)."""
-        return self.table(view).slots
+        return self._table(view).slots
 
     def pile_rects(self, view: DavinciView | None = None) -> dict[int, pygame.Rect]:
         return self._table(view).piles
@@ -351,7 +356,7 @@ class DavinciBoard(BoardView):
     # ---------------------------------------------------------------- clicks
     def click(self, pos, match: Match) -> Intent:
         view = self.look(match)
-        t = self.table(view)
+        t = self._table(view)
         if view.phase == "draw":
             for colour, rect in t.piles.items():
                 if rect.collidepoint(pos):
@@ -436,7 +441,7 @@ class DavinciBoard(BoardView):
 
     def target_rect(self, view: DavinciView, target: tuple) -> pygame.Rect | None:
         """Where a target of the keys stands on the table drawn for `view`."""
-        t = self.table(view)
+        t = self._table(view)
         kind = target[0]
         if kind == "draw":
             return t.piles.get(target[1])
@@ -457,29 +462,17 @@ class DavinciBoard(BoardView):
         for a picked tile, else the first target (the black pile, the first gap or tile)."""
         return next((x for x in targets if x[0] == "guess"), targets[0])
 
-    def key(self, key: int, match: Match) -> Intent:
-        """Arrows move the cursor to the nearest target that way; Enter or Space chooses it, as a
-        click would (a tile picked this way moves the cursor onto the number pad). A key while the
-        cursor is hidden only shows it."""
-        targets = self.targets(match)
-        if not targets:
-            return None
-        if self.cursor not in targets:
-            self.cursor, self._home = self.default_target(targets), None
-        if not self.cursor_shown:
-            self.cursor_shown = True
-            return None
-        if key in ARROWS:
-            step = self._step(targets, ARROWS[key])
-            if step is not None:
-                self.cursor = step
-            return None
-        if key in PLAY_KEYS:
-            intent = self.choose(self.cursor, self._seen)
-            if self.selected is not None and self.cursor[0] == "pick":
-                self.cursor, self._home = self.default_target(self.targets(match)), None
-            return intent
-        return None
+    def fresh_cursor(self, targets: list[tuple], match: Match) -> tuple | None:
+        """A step of the turn whose targets the cursor is not on starts at its first target."""
+        return None if self.cursor in targets else self.default_target(targets)
+
+    def press(self, match: Match) -> Intent:
+        """Enter or Space chooses the cursor's target as a click would; a tile picked this way moves
+        the cursor onto the number pad."""
+        intent = self.choose(self.cursor, self._seen)
+        if self.selected is not None and self.cursor[0] == "pick":
+            self.cursor, self._home = self.default_target(self.targets(match)), None
+        return intent
 
     # ---------------------------------------------------------------- the game's own buttons
     def actions(self, match: Match):
@@ -552,6 +545,9 @@ class DavinciBoard(BoardView):
     # ---------------------------------------------------------------- per frame
     def update(self, match: Match, dt: float) -> None:
         view = self.look(match)
+        key = (view, tuple(self.rect))
+        if self._laid is None or self._laid[0] != key:  # laid out here once, for the frame and the keys
+            self._laid = (key, self.table(view))
         if self.selected is not None and (view.phase not in ("guess", "continue") or not match.human_to_move
                                           or view.racks[self.selected[0]][self.selected[1]].revealed):
             self.selected = None
@@ -582,12 +578,12 @@ class DavinciBoard(BoardView):
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, state: DavinciState, history: list, ctx: DrawContext) -> None:
         view = self.view(state)
-        t = self.table(view)
+        t = self._table(view)
         r = self.rect
         radius = round(min(r.width, r.height) * 0.08)
         pygame.draw.rect(surface, FELT_EDGE, r, border_radius=radius)
         pygame.draw.rect(surface, FELT, r.inflate(-round(t.tw * 0.2), -round(t.tw * 0.2)), border_radius=radius)
-        tw, th = t.tw, t.th
+        tw = t.tw
         mine = view.seat
         acting = ctx.hover is not None  # a human may act: show what can be chosen
         for colour, rect in t.piles.items():
