@@ -1,13 +1,18 @@
-"""The command line: `python -m boardhub [arena|ais|learn|perft|engine] ...`; no arguments opens the app."""
+"""The command line: `python -m boardhub [arena|ais|learn|book|perft|engine] ...`; no arguments opens the app."""
 from __future__ import annotations
 
 import argparse
 import sys
+import time
+from pathlib import Path
 
-from boardhub.core.arena import play_series, play_tournament
+from boardhub.core.arena import default_jobs, play_series, play_tournament, progress_bar
 from boardhub.core.game import GAME_KEYS, get_game
+from boardhub.games.gomoku import tuning as gomoku_tuning
 from boardhub.games.gomoku.brain import serve
-from boardhub.games.othello import learning
+from boardhub.games.gomoku.weights import save_new as save_gomoku_weights
+from boardhub.core import saves
+from boardhub.games.othello import book, book_growth, learning, training
 from boardhub.games.othello.engine import START
 from boardhub.games.othello.perft import perft
 
@@ -37,7 +42,8 @@ def cmd_arena(args, extra: list[str]) -> int:
         return _tournament(args, options)
     try:
         result = play_series(args.game, args.a, args.b, args.games, limit=args.limit, seed=args.seed,
-                             options=options, progress=not args.quiet, referee=not args.no_referee)
+                             options=options, progress=not args.quiet, referee=not args.no_referee,
+                             jobs=args.jobs or default_jobs())
     except ValueError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
@@ -51,7 +57,8 @@ def _tournament(args, options: dict) -> int:
     players = [p.strip() for p in args.tournament.split(",") if p.strip()]
     try:
         result = play_tournament(args.game, players, args.games, limit=args.limit, seed=args.seed,
-                                 options=options, progress=not args.quiet, referee=not args.no_referee)
+                                 options=options, progress=not args.quiet, referee=not args.no_referee,
+                                 jobs=args.jobs or default_jobs())
     except ValueError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
@@ -63,8 +70,64 @@ def _tournament(args, options: dict) -> int:
     return 0
 
 
+def cmd_learn_patterns(args) -> int:
+    """The expert's pattern weights: self-play on every core, a fit per stage, the weights saved."""
+    settings = training.Settings(games=args.games or training.Settings.games, seed=args.seed, jobs=args.jobs)
+    if settings.games < 10 or settings.processes < 1:
+        print("learn: --patterns needs --games of 10 or more and --jobs of 1 or more", file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    phases: dict[str, float] = {}
+
+    def show(phase: str, done: int, total: int) -> None:
+        phases.setdefault(phase, time.monotonic())
+        if not args.quiet:
+            progress_bar(done, total, phase, time.monotonic() - phases[phase])
+            if done == total:
+                sys.stderr.write("\n")
+
+    print(f"learning Othello patterns from {settings.games} self-play games (seed {settings.seed}, "
+          f"{settings.processes} processes)")
+    path, weights = training.learn(settings, Path(args.out) if args.out else None, show)
+    for stage in weights.info["stages"]:
+        print(f"stage {stage['stage']:2} discs {stage['discs']:>5}: {stage['train']:7} positions fitted, "
+              f"held-out error {stage['rmse_discs']:.2f} discs ({stage['held_out']} positions)")
+    seconds = weights.info["seconds"]
+    print(f"LEARNED othello patterns games={settings.games} positions={weights.info['positions']} "
+          f"processes={settings.processes} self_play={seconds['self_play']}s fit={seconds['fit']}s "
+          f"total={time.monotonic() - started:.0f}s")
+    print(f"saved {path}")
+    if args.out is None:
+        print("The expert now uses these weights; delete the file to go back to the shipped ones.")
+    return 0
+
+
+def cmd_learn_gomoku(args) -> int:
+    """Gomoku's expert: self-play on every core, its evaluation fitted to the results, saved."""
+    games = args.games or gomoku_tuning.DEFAULT_GAMES
+    jobs = args.jobs or default_jobs()
+    if games < 2 or jobs < 1 or args.png or args.patterns or args.out:
+        print("learn gomoku: give --games of 2 or more and --jobs of 1 or more (--png, --patterns and --out are "
+              "Othello's)", file=sys.stderr)
+        return 2
+    print(f"tuning the Gomoku expert by {games} self-play games (seed {args.seed}, {jobs} processes)")
+    learned = gomoku_tuning.learn(games, seed=args.seed, jobs=jobs,
+                                  on_game=None if args.quiet else gomoku_tuning.progress_printer(games))
+    made = learned.made
+    print(f"LEARNED gomoku games={games} positions={made['positions']} seed={args.seed} "
+          f"log_loss={made['fit_error']['log_loss']} held_out={made['fit_error']['held_out_log_loss']} "
+          f"seconds={made['seconds']}")
+    print(f"saved {save_gomoku_weights(learned.weights, made)}")
+    print("The expert now plays by these weights; delete the file to go back to the shipped ones.")
+    return 0
+
+
 def cmd_learn(args) -> int:
     """Othello's learned boards: play games and save them, and/or draw the newest as a PNG."""
+    if args.game == "gomoku":
+        return cmd_learn_gomoku(args)
+    if args.patterns:
+        return cmd_learn_patterns(args)
     if args.games < 0 or (args.games == 0 and not args.png):
         print("learn: give --games N to learn from N games, and/or --png FILE for the picture", file=sys.stderr)
         return 2
@@ -85,6 +148,49 @@ def cmd_learn(args) -> int:
         # pygame only for the picture: the rest of the command line never loads it
         from boardhub.games.othello.ui.heatmap import export_png
         print(f"picture of {learned.source} ({learned.games} games): {export_png(args.png, learned)}")
+    return 0
+
+
+def cmd_book(args, argv: list[str]) -> int:
+    """Grow Othello's opening book with the expert's deeper searches, saving it after every ply."""
+    if args.plies < 1 or args.limit <= 0 or args.margin < 0 or args.jobs < 0:
+        print("book: give --plies of 1 or more, a --limit above 0, a --margin of 0 or more and --jobs of 1 or more",
+              file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else book.saved_path()
+    try:
+        grown = book.Book() if args.fresh else book.load(out) if out.exists() else book.current_book()
+    except saves.SaveError as exc:
+        print(f"book: {exc}; give --fresh to start a new book there, or another --out", file=sys.stderr)
+        return 2
+    jobs = args.jobs or default_jobs()
+    started = time.monotonic()
+    run = book_growth.run_record(argv, args.plies, args.limit, args.margin, jobs, 0, 0, len(grown.positions))
+    grown.made.append(run)
+    before = len(grown.positions)
+
+    def save(b: book.Book) -> None:
+        run.update(added=len(b.positions) - before, positions=len(b.positions),
+                   seconds=round(time.monotonic() - started))
+        book.save(b, out)
+
+    print(f"growing the Othello book to {args.plies} plies, {args.limit:g} s a position, moves within "
+          f"{args.margin:g} discs of the best, {jobs} processes; from {grown.source or 'nothing'} "
+          f"({before} positions)")
+    try:
+        book_growth.grow(grown, args.plies, args.limit, args.margin, jobs,
+                         None if args.quiet else book_growth.progress_printer(), on_ply=save)
+        save(grown)
+    except KeyboardInterrupt:
+        print(f"\nstopped: {out} keeps the plies finished ({len(book.load(out).positions)} positions)"
+              if out.exists() else "\nstopped before the first ply was finished: nothing saved")
+        return 1
+    except OSError as exc:
+        print(f"book: cannot write {out} ({saves.refusal(exc)})", file=sys.stderr)
+        return 1
+    print(f"BOOK othello positions={len(grown.positions)} added={run['added']} plies={args.plies} "
+          f"limit={args.limit:g} margin={args.margin:g} jobs={jobs} seconds={run['seconds']}")
+    print(f"saved {out} and {book.made_path(out).name}")
     return 0
 
 
@@ -120,16 +226,37 @@ def main(argv: list[str]) -> int:
     p.add_argument("--limit", type=float, default=0.5, help="seconds per move (default 0.5)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-referee", action="store_true", help="do not forfeit late AIs")
+    p.add_argument("--jobs", type=int, default=0, help="games played at a time (default: every core)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p = sub.add_parser("learn", help="Othello's learned AI: learn the put and eat boards from games",
-                       epilog="The source learned from 100,000 random-vs-random games.")
-    p.add_argument("game", choices=("othello",))
+    p = sub.add_parser("learn", help="Othello's learned AI: learn the put and eat boards from games; "
+                       "Gomoku's expert: tune its evaluation by self-play",
+                       epilog="The source learned from 100,000 random-vs-random games. For gomoku, --games "
+                       f"(default {gomoku_tuning.DEFAULT_GAMES}), --seed, --jobs and --quiet apply.")
+    p.add_argument("game", choices=("othello", "gomoku"))
     p.add_argument("--games", type=int, default=0, help="games to play and learn from (a new file in saves/)")
     p.add_argument("--a", default="random", help="first AI (default random)")
     p.add_argument("--b", default="random", help="second AI (default random)")
     p.add_argument("--seed", type=int, default=0, help="the same seed learns the same boards")
     p.add_argument("--limit", type=float, default=0.5, help="seconds per move (default 0.5)")
     p.add_argument("--png", help="save a picture of the boards (those just learned, else the newest)")
+    p.add_argument("--patterns", action="store_true",
+                   help=f"learn the expert's pattern evaluation instead (default {training.Settings.games} games)")
+    p.add_argument("--jobs", type=int, default=0, help="processes for --patterns (default: every core)")
+    p.add_argument("--out", help="where --patterns writes its weights (default: a new file in the saves folder)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p = sub.add_parser("book", help="grow Othello's opening book with the expert's deeper searches",
+                       epilog="The expert plays from the saves folder's book when there is one, else from the "
+                       "book shipped with boardhub; a run grows the book it reads.")
+    p.add_argument("game", choices=("othello",))
+    p.add_argument("--plies", type=int, default=book_growth.DEFAULT_PLIES,
+                   help=f"moves from the start the book covers (default {book_growth.DEFAULT_PLIES})")
+    p.add_argument("--limit", type=float, default=book_growth.DEFAULT_LIMIT,
+                   help=f"seconds of search for each position (default {book_growth.DEFAULT_LIMIT:g})")
+    p.add_argument("--margin", type=float, default=book_growth.EXPAND_MARGIN,
+                   help=f"follow moves this many discs from the best (default {book_growth.EXPAND_MARGIN:g})")
+    p.add_argument("--jobs", type=int, default=0, help="positions searched at a time (default: every core)")
+    p.add_argument("--out", help="the book file to grow (default: the saves folder's)")
+    p.add_argument("--fresh", action="store_true", help="start a new book instead of growing one")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p = sub.add_parser("perft", help="count the move sequences of a given length from the start")
     p.add_argument("game", choices=("othello",))
@@ -148,6 +275,10 @@ def main(argv: list[str]) -> int:
         if extra or args.depth < 0:
             parser.error(f"perft takes a game and a depth of 0 or more: {' '.join(argv[1:])}")
         return cmd_perft(args)
+    if args.cmd == "book":
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return cmd_book(args, argv)
     if args.cmd == "learn":
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")

@@ -1,6 +1,7 @@
 """Gomoku's expert: the pattern tables against the Renju referee, incremental updates
-against a fresh board, VCF in hand-made positions (both colours, Renju on both
-sides), blocks, forbidden points and deadlines."""
+against a fresh board, the board's forbidden points against the referee's, VCF and VCT
+in hand-made positions (both colours, Renju on both sides), blocks, forbidden points,
+deadlines and node budgets."""
 from __future__ import annotations
 
 import random
@@ -10,9 +11,10 @@ import pytest
 from gomokupositions import position
 
 from boardhub.games.gomoku import ENTRY
-from boardhub.games.gomoku.engine import BLACK, WHITE, GomokuRules, GomokuState, parse_point
+from boardhub.games.gomoku.engine import BLACK, WHITE, GomokuRules, GomokuState, parse_point, point_name
 from boardhub.games.gomoku.expert import ExpertAI
-from boardhub.games.gomoku.patterns import DOUBLE4, FIVE, FOUR, LONG, OPEN3, OPEN4, Board, window_level
+from boardhub.games.gomoku.lines import Board
+from boardhub.games.gomoku.patterns import DOUBLE4, FIVE, FOUR, LONG, OPEN3, OPEN4, window_level
 from boardhub.games.gomoku.renju import _analyse, forbidden
 from boardhub.games.gomoku.threats import Clock, ThreatSearch
 
@@ -121,6 +123,22 @@ def test_the_cheap_forbidden_check_never_misses_a_forbidden_point():
                 assert board.maybe_forbidden(q) and board.forbidden(q)
 
 
+@pytest.mark.parametrize("size,stones", [(15, 50), (19, 70)])
+def test_forbidden_points_from_the_codes_are_the_referees(size, stones):
+    """The board's exact rule (recursive on the double three) against the referee, point by point,
+    on crowded positions where fake threes and nested double threes occur."""
+    doubts = forbidden_here = 0
+    for state in playouts(8, stones, size, "renju", seed=size, player=BLACK):
+        board = board_of(state)
+        for q in range(size * size):
+            if not state.board[q]:
+                referee = forbidden(state.board, size, q) is not None
+                assert board.forbidden(q) == referee, point_name(q, size)
+                doubts += board.maybe_forbidden(q) and not referee
+                forbidden_here += referee
+    assert forbidden_here >= 10 and doubts >= 1  # real forbidden points, and threes that were fake
+
+
 # ---------------------------------------------------------------------- VCF
 def test_white_wins_by_fours_in_freestyle():
     # f6 g6 h6 against e6: i6 is a four that also makes i6 i7 i8, then a straight four
@@ -162,6 +180,40 @@ def test_white_drives_black_onto_a_forbidden_point():
 def test_no_vcf_where_there_is_none():
     state = position("h8 i9", "h9 g8", BLACK)
     assert vcf(state, BLACK) is None and vcf(state, WHITE) is None
+
+
+# ---------------------------------------------------------------------- VCT
+def vct(state: GomokuState, attacker: int, depth: int = 4) -> list[int] | None:
+    return ThreatSearch(board_of(state), Clock(time.monotonic() + 30)).vct(attacker, depth)
+
+
+def test_a_double_open_three_wins_by_threats():
+    # white's j9 makes two open threes (g9 h9 i9 j9 across is four... here: h9 i9 _ and j8 j7)
+    state = position("a1 a3 o1 o3 o15", "g9 h9 j8 j7", WHITE, rule="freestyle")
+    move = vct(state, WHITE, 2)
+    assert move is not None
+    # whatever black answers, white goes on to win by threats
+    after = RULES.apply(state, move[0])
+    for reply in [q for q in range(225) if not after.board[q]]:
+        answered = RULES.apply(after, reply)
+        if answered.reason:
+            continue
+        assert vct(answered, WHITE, 2) is not None, point_name(reply, 15)
+
+
+def test_threes_lose_to_the_defenders_own_fours():
+    # black's h7 makes two open threes (f7 g7 h7 and h7 _ h9 h10): a win by threats, unless white
+    # has fours of its own; with white's open three on row 12 it has a VCF, and black's threes are too slow
+    black, white = "f7 g7 h9 h10", "a1 b1 o15 n15"
+    assert vct(position(black, white, BLACK, rule="freestyle"), BLACK) is not None
+    countered = position(black, "a1 k12 l12 m12", BLACK, rule="freestyle")
+    assert vcf(countered, WHITE) is not None
+    assert vct(countered, BLACK) is None
+
+
+def test_no_vct_from_an_empty_corner():
+    state = position("h8", "a1", BLACK)
+    assert vct(state, BLACK) is None
 
 
 # ---------------------------------------------------------------------- the expert's moves
@@ -210,6 +262,22 @@ def test_answers_within_the_deadline(size, rule):
         move = ExpertAI(n).choose(state, start + limit)
         assert time.monotonic() - start < limit
         assert move in RULES.legal_moves(state)
+
+
+def test_a_node_budget_replays_exactly():
+    state = playouts(1, 24, 15, "renju", seed=9)[0]
+    moves = {ExpertAI(seed=3, nodes=600).choose(state, time.monotonic() + 60) for _ in range(3)}
+    assert len(moves) == 1
+    ai = ExpertAI(seed=3, nodes=600)
+    ai.choose(state, time.monotonic() + 60)
+    assert ai.nodes <= 600
+
+
+def test_the_expert_plays_by_the_shipped_weights():
+    from boardhub.games.gomoku.weights import default_weights, load, shipped_path
+    shipped = load(shipped_path())
+    assert default_weights() == shipped  # an empty saves folder: the shipped file
+    assert Board(15, "renju").eval.weights == shipped
 
 
 def test_registered_last_with_a_seed():

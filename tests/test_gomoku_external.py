@@ -260,16 +260,31 @@ class Lines:
 
 def test_the_brain_keeps_its_time_margins():
     m = Lines()
-    assert m.brain.think_time() == pytest.approx(5.0 * 0.9 - 0.1)  # no INFO: Gomocup's fast games
+    assert m.brain.think_time() == pytest.approx(5.0 * 0.98 - 0.03)  # no INFO: Gomocup's fast games
     m.send("INFO timeout_turn 1000")
-    assert m.brain.think_time() == pytest.approx(0.8)
+    assert m.brain.think_time() == pytest.approx(0.95)  # the whole turn less the margin
     m.send("INFO timeout_match 60000")
+    assert m.brain.think_time() == pytest.approx(0.95)  # a thirtieth of a minute is more than the turn
     m.send("INFO time_left 10000")
-    assert m.brain.think_time() == pytest.approx(0.5)  # a twentieth of the match time left
+    assert m.brain.think_time() == pytest.approx(10 / 30 - 0.03)  # a share of the match time left
     m.send("INFO time_left 2147483647")  # unlimited
-    assert m.brain.think_time() == pytest.approx(0.8)
+    assert m.brain.think_time() == pytest.approx(0.95)
     m.send("INFO timeout_turn 0")
     assert m.brain.think_time() == MIN_THINK
+
+
+def test_the_brain_counts_its_own_time_against_the_match_clock():
+    m = Lines()
+    m.send("INFO timeout_turn 5000")
+    m.send("INFO timeout_match 9000")
+    m.send("START 15")
+    assert m.brain.think_time() == pytest.approx(9 / 30 - 0.03)
+    m.send("INFO time_left 6000")
+    m.brain.spent += 1.5  # as if it had thought 1.5 s since the manager told it
+    assert m.brain.think_time() == pytest.approx(4.5 / 30 - 0.03)
+    m.send("RESTART")
+    assert m.brain.spent == 0 and m.brain.think_time() == pytest.approx(6.0 / 30 - 0.03)
+
     assert m.send("INFO timeout_turn soon") == "MESSAGE INFO timeout_turn needs a whole number, not 'soon'"
 
 

@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
+import queue
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -13,6 +16,7 @@ from typing import Callable
 from boardhub.core.game import get_game
 from boardhub.core import saves
 from boardhub.core.match import Match, Seat, Timing
+from boardhub.core.rules import Outcome
 from boardhub.core.worker import ProcessWorker, Worker
 
 
@@ -50,46 +54,97 @@ def play_game(match: Match, timeout: float = 60.0) -> None:
         match.wait(timeout)
 
 
+@dataclass(frozen=True)
+class GamePlayed:
+    """What a series keeps of one game: who started, how it ended, and each move's seat, time and limit."""
+
+    a_seat: int
+    outcome: Outcome
+    moves: tuple[tuple[int, float, float], ...]
+
+
+def play_one(game_key: str, a: str, b: str, n: int, limit: float, seed: int, options: dict | None,
+             referee: bool, worker: Worker, limit_b: float | None = None) -> GamePlayed:
+    """Game `n` of a series: seed `seed + n`, a starting when `n` is even; b may have its own limit."""
+    a_seat = n % 2
+    seats = [Seat(a), Seat(b)] if a_seat == 0 else [Seat(b), Seat(a)]
+    timing = Timing(limit=limit, ai_delay=0.0, chain_delay=0.0, referee=referee,
+                    seat_limits={} if limit_b is None else {1 - a_seat: limit_b})
+    match = Match(get_game(game_key), seats, options, seed=seed + n, timing=timing, worker=worker)
+    play_game(match)
+    match.close()
+    return GamePlayed(a_seat, match.outcome,
+                      tuple((p.seat, p.seconds, timing.limit_of(p.seat)) for p in match.history))
+
+
+def default_jobs() -> int:
+    """Every core."""
+    return os.cpu_count() or 1
+
+
 def play_series(game_key: str, a: str, b: str, games_count: int, limit: float = 0.5, seed: int = 0,
                 options: dict | None = None, progress: bool = True, referee: bool = True,
                 worker: Worker | None = None,
-                on_game: Callable[[SeriesResult], None] | None = None) -> SeriesResult:
+                on_game: Callable[[SeriesResult], None] | None = None,
+                jobs: int = 1, limit_b: float | None = None) -> SeriesResult:
     """Play `games_count` games of `a` against `b`, a starting the even-numbered ones.
 
-    `on_game(result so far)` is called after each game, for a caller's own progress display.
+    Game n has seed `seed + n` whoever plays it, so with `jobs` games at a
+    time (each in its own AI process; `worker`, if given, serves one game at
+    a time) the result is the same as one at a time for AIs whose moves do
+    not depend on time. `limit_b` gives b its own move limit (an engine that
+    needs longer). `on_game(result so far)` is called after each game, in the
+    games' order, for a caller's own progress display.
     """
     game = get_game(game_key)
     for spec in (a, b):  # a bad name fails here, before any game starts
         game.make_ai(spec)
-    own_worker = worker is None
-    worker = worker or ProcessWorker()
+    if jobs > 1 and worker is not None:
+        raise ValueError("a series of several games at a time gives each its own AI process: pass no worker")
+    jobs = max(1, min(jobs, games_count))
     result = SeriesResult(a, b)
     margins: list[int] = []
     started = time.monotonic()
+    own_workers = worker is None
+    # the matches are driven from threads that mostly wait: the searches run in the AI processes
+    free: queue.Queue[Worker] = queue.Queue()
+    workers = [worker] if worker is not None else [ProcessWorker() for _ in range(jobs)]
+    for w in workers:
+        free.put(w)
+
+    def one(n: int) -> GamePlayed:
+        w = free.get()
+        try:
+            return play_one(game_key, a, b, n, limit, seed, options, referee, w, limit_b)
+        finally:
+            free.put(w)
+
     try:
-        for n in range(games_count):
-            a_seat = n % 2
-            seats = [Seat(a), Seat(b)] if a_seat == 0 else [Seat(b), Seat(a)]
-            timing = Timing(limit=limit, ai_delay=0.0, chain_delay=0.0, referee=referee)
-            match = Match(game, seats, options, seed=seed + n, timing=timing, worker=worker)
-            play_game(match)
-            match.close()
-            tally(result, match, a_seat, margins)
-            if on_game is not None:
-                on_game(result)
-            if progress:
-                _progress(n + 1, games_count, result, time.monotonic() - started)
+        with ThreadPoolExecutor(jobs, thread_name_prefix="arena-game") as pool:
+            futures = [pool.submit(one, n) for n in range(games_count)]
+            try:
+                for future in futures:  # in the games' order: the same numbering however many at a time
+                    tally(result, future.result(), margins)
+                    if on_game is not None:
+                        on_game(result)
+                    if progress:
+                        _progress(result.games, games_count, result, time.monotonic() - started)
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
     finally:
-        if own_worker:
-            worker.close()
+        if own_workers:
+            for w in workers:
+                w.close()
     if progress:
         sys.stderr.write("\n")
     result.margin = sum(margins) / len(margins) if margins else 0.0
     return result
 
 
-def tally(result: SeriesResult, match: Match, a_seat: int, margins: list[int]) -> None:
-    out = match.outcome
+def tally(result: SeriesResult, played: GamePlayed, margins: list[int]) -> None:
+    out, a_seat = played.outcome, played.a_seat
     result.games += 1
     if out.winner is None:
         result.draws += 1
@@ -102,10 +157,10 @@ def tally(result: SeriesResult, match: Match, a_seat: int, margins: list[int]) -
         result.forfeit_reasons[out.reason] = result.forfeit_reasons.get(out.reason, 0) + 1
     if len(out.scores) == 2:
         margins.append(out.scores[a_seat] - out.scores[1 - a_seat])
-    for p in match.history:
-        side = "a" if p.seat == a_seat else "b"
-        result.slowest[side] = max(result.slowest.get(side, 0.0), p.seconds)
-        result.late += p.seconds > match.timing.limit
+    for seat, seconds, limit in played.moves:
+        side = "a" if seat == a_seat else "b"
+        result.slowest[side] = max(result.slowest.get(side, 0.0), seconds)
+        result.late += seconds > limit
 
 
 def _progress(done: int, total: int, r: SeriesResult, elapsed: float) -> None:
@@ -223,8 +278,10 @@ class TournamentResult:
 
 def play_tournament(game_key: str, players: list[str], games_per_pair: int, limit: float = 0.5, seed: int = 0,
                     options: dict | None = None, progress: bool = True, referee: bool = True,
-                    worker: Worker | None = None) -> TournamentResult:
-    """A round robin: every pair of `players` plays a series of `games_per_pair`, colours alternating."""
+                    worker: Worker | None = None, jobs: int = 1) -> TournamentResult:
+    """A round robin: every pair of `players` plays a series of `games_per_pair`, colours alternating.
+
+    Each series plays `jobs` games at a time (then each in its own AI process, and `worker` is not used)."""
     if len(players) < 2 or len(set(players)) != len(players):
         raise ValueError("a tournament needs two or more different AIs")
     game = get_game(game_key)
@@ -234,18 +291,19 @@ def play_tournament(game_key: str, players: list[str], games_per_pair: int, limi
     result = TournamentResult(game_key, list(players), games_per_pair)
     total = len(pairs) * games_per_pair
     started = time.monotonic()
-    own_worker = worker is None
-    worker = worker or ProcessWorker()
+    own_worker = worker is None and jobs == 1
+    worker = None if jobs > 1 else worker or ProcessWorker()
     try:
         for n, (a, b) in enumerate(pairs):
             done_before = n * games_per_pair
 
             def show(r: SeriesResult, a: str = a, b: str = b, done_before: int = done_before) -> None:
-                _bar(done_before + r.games, total, f"{a} {r.a_wins}-{r.draws}-{r.b_wins} {b}",
+                progress_bar(done_before + r.games, total, f"{a} {r.a_wins}-{r.draws}-{r.b_wins} {b}",
                      time.monotonic() - started)
             result.series.append(play_series(game_key, a, b, games_per_pair, limit=limit,
                                              seed=seed + done_before, options=options, progress=False,
-                                             referee=referee, worker=worker, on_game=show if progress else None))
+                                             referee=referee, worker=worker, on_game=show if progress else None,
+                                             jobs=jobs))
     finally:
         if own_worker:
             worker.close()
@@ -254,7 +312,7 @@ def play_tournament(game_key: str, players: list[str], games_per_pair: int, limi
     return result
 
 
-def _bar(done: int, total: int, note: str, elapsed: float) -> None:
+def progress_bar(done: int, total: int, note: str, elapsed: float) -> None:
     width = 30
     filled = width * done // total
     line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {note}  {elapsed:.0f}s"

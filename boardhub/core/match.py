@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
 from boardhub.core.rules import IllegalMove, Outcome
@@ -86,6 +86,11 @@ class Timing:
     ai_delay: float = 1.0  # before an AI move is shown when the seat changes
     chain_delay: float = 0.25  # between consecutive moves of the same seat
     referee: bool = False  # a late AI loses
+    seat_limits: dict[int, float] = field(default_factory=dict)  # a seat's own limit (a slow engine's), by seat
+
+    def limit_of(self, seat: int) -> float:
+        """The move limit of `seat`: its own if it has one, else `limit`."""
+        return self.seat_limits.get(seat, self.limit)
 
 
 class Match:
@@ -219,7 +224,7 @@ class Match:
             late = job.finished - job.deadline
             if self.timing.referee and late > REFEREE_GRACE:
                 self._lose(seat, "time", f"{self.seats[seat].label} took "
-                           f"{job.elapsed:.2f} s, over the {self.timing.limit:g} s limit")
+                           f"{job.elapsed:.2f} s, over the {self.timing.limit_of(seat):g} s limit")
                 return
             if job.error is not None:
                 # the worker's words follow the seat's name: "Expert AI stopped with an internal error"
@@ -253,8 +258,8 @@ class Match:
         same_seat = bool(self.history) and self.history[-1].seat == seat
         delay = min(self.timing.chain_delay, self.timing.ai_delay) if same_seat else self.timing.ai_delay
         self._show_at = self._turn_start + delay
-        self._job = self.ask(self.seats[seat].ai, seat, self.timing.limit, token=self._tokens_by_seat[seat],
-                             seed=self.seed * 31 + seat)
+        self._job = self.ask(self.seats[seat].ai, seat, self.timing.limit_of(seat),
+                             token=self._tokens_by_seat[seat], seed=self.seed * 31 + seat)
 
     def ask(self, ai: str, seat: int | None, limit: float, token: Any = None, seed: int | None = None,
             worker: Worker | None = None) -> Job:

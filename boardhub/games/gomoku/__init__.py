@@ -96,7 +96,8 @@ ENTRY = GameEntry(
         AIEntry("normal", ai.NormalAI, "The source's point update: every point scored by its priority "
                 "table (fives, fours, threes, shapes, the centre), attack over defence"),
         AIEntry("expert", expert.ExpertAI, "Our own: threat-space search (wins by fours and threes, for "
-                "attack and defence), then alpha-beta over line patterns; Renju-aware on both sides"),
+                "attack and defence), then alpha-beta over line patterns weighed by self-play; Renju-aware on "
+                "both sides"),
     ),
     rules_text=RULES_TEXT,
     blurb="Five in a row, with Renju's forbidden moves for black.",

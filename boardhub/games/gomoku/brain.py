@@ -18,10 +18,11 @@ can play boardhub's AIs against other brains:
 
 Coordinates and the rule bitmask are explained in gomocup.py. A command the
 brain cannot carry out is answered "ERROR why" and changes nothing; an unknown
-one "UNKNOWN ...". The move answers `timeout_turn` (and a fair share of
-`time_left` when the match has an overall clock) with a safety margin: a
-manager counts from sending the command to reading the answer, and a late
-brain loses the game.
+one "UNKNOWN ...". The AI thinks for the whole `timeout_turn` less a safety
+margin (a manager counts from sending the command to reading the answer, and
+a late brain loses the game), and, when the match has an overall clock
+(`timeout_match`), for no more than a fair share of what is left of it:
+`time_left` as the manager last told it, less what the brain has spent since.
 """
 from __future__ import annotations
 
@@ -37,13 +38,15 @@ from boardhub.games.gomoku.gomocup import UNLIMITED_MS, from_gomocup, rule_from_
 # When no timeout_turn is told: the protocol sets no default, and 5 s is what
 # Gomocup's fast tournaments give.
 DEFAULT_TURN = 5.0
-# The margin kept from timeout_turn: a share for a slow moment of the machine,
-# plus a fixed part for Python's reaction and the pipe to the manager.
-TURN_SHARE, TURN_MARGIN = 0.9, 0.1
+# The margin kept from timeout_turn: a small share for a slow moment of the
+# machine, plus a fixed part for reading the command, handing the answer over
+# and the pipe to the manager. The AI thinks until the deadline this leaves.
+TURN_SHARE, TURN_MARGIN = 0.98, 0.03
 # The least thinking time, even when the manager allows none ("timeout_turn 0").
 MIN_THINK = 0.02
-# With an overall match clock, one move spends at most this fraction of what is left.
-MATCH_SHARE = 1 / 20
+# With an overall match clock, what is left is shared over the moves the brain
+# may still have to play: EXPECTED_MOVES in a game, never fewer than MIN_TO_GO.
+EXPECTED_MOVES, MIN_TO_GO = 30, 8
 
 
 class Brain:
@@ -62,6 +65,8 @@ class Brain:
         self.timeout_turn = DEFAULT_TURN
         self.timeout_match = 0.0
         self.time_left: float | None = None
+        self.spent = 0.0  # seconds this brain has thought in this game
+        self._spent_when_told = 0.0  # what it had spent when time_left came
 
     # --------------------------------------------------------------- commands
     def handle(self, line: str, lines: Iterator[str]) -> bool:
@@ -116,6 +121,7 @@ class Brain:
             self.timeout_match = max(0, number) / 1000
         elif key == "time_left":
             self.time_left = None if number >= UNLIMITED_MS else number / 1000
+            self._spent_when_told = self.spent
         else:
             self._set_rule(number)
 
@@ -227,16 +233,31 @@ class Brain:
         except Exception as exc:  # a failing AI is this brain's error, never a crash of the manager's game
             self.write(f"ERROR the AI failed: {type(exc).__name__}: {exc}")
             return
+        finally:
+            self.spent += time.monotonic() - received
         self.write(to_gomocup(move, state.size))
 
+    def match_left(self) -> float | None:
+        """Seconds left on the match clock, or None without one: the manager's last time_left less
+        what the brain has spent since, else timeout_match less what it has spent in this game."""
+        if self.timeout_match <= 0:
+            return None
+        if self.time_left is not None:
+            return self.time_left - (self.spent - self._spent_when_told)
+        return self.timeout_match - self.spent
+
     def think_time(self) -> float:
-        """Seconds for this move: timeout_turn less the margin, and a share of the match clock."""
+        """Seconds for this move: timeout_turn less the margin, and no more than a fair share of the
+        match clock over the moves that may still come."""
         budget = self.timeout_turn * TURN_SHARE - TURN_MARGIN
-        if self.time_left is not None and self.timeout_match > 0:
-            budget = min(budget, self.time_left * MATCH_SHARE)
+        left = self.match_left()
+        if left is not None:
+            played = len(self.state.moves) // 2 if self.state is not None else 0
+            budget = min(budget, left / max(MIN_TO_GO, EXPECTED_MOVES - played) - TURN_MARGIN)
         return max(MIN_THINK, budget)
 
     def _new_game(self, size: int) -> GomokuState:
+        self.spent = self._spent_when_told = 0.0
         return self.rules.new_game({"size": size, "rule": self.rule})
 
     def _replay(self, size: int, moves: Any, rule: str) -> GomokuState:

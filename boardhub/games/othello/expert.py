@@ -4,13 +4,17 @@ Midgame: iterative-deepening negamax with principal-variation search (a full
 window for the first move, null windows to refute the others), a transposition
 table of bounds and best moves kept for the whole game, and move ordering by
 the table's move, then fewest replies left to the other side (mobility), then
-the history of moves that caused cut-offs. Leaves are scored by
-`evaluation.evaluate`.
+the history of moves that caused cut-offs. Leaves are scored by the learned
+pattern evaluation of `patterns`.
 
 Endgame: from SOLVE_EMPTIES empty squares the exact solver of `endgame` takes
 over. It first proves win, draw or loss (a narrow window is much cheaper),
 then the exact disc margin while time remains; a proof that does not finish
 in time leaves the midgame search's move in place.
+
+Opening: while the position is in the opening book (`book`, grown by the
+expert's own deeper searches), the expert plays a book move at once, its seed
+choosing among those within a disc of the best.
 
 Time: the AI spends at most TIME_SHARE of the time left to its deadline and
 looks at the clock every few hundred nodes, so it answers before the deadline
@@ -22,10 +26,13 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Callable
 
+from boardhub.games.othello.book import book_move
 from boardhub.games.othello.endgame import SQUARE_RANK, WIN_BOUND, EndgameSolver, SolveTimeout, final_score
 from boardhub.games.othello.engine import FLIPS_AT, FULL, LANE, PASS, OthelloState, flips, moves_mask
-from boardhub.games.othello.evaluation import UNIT, evaluate
+from boardhub.games.othello import patterns
+from boardhub.games.othello.evaluation import UNIT
 
 TIME_SHARE = 0.75  # of the time left to the deadline: the rest absorbs a busy machine and the hand-over
 CLOCK_EVERY = 128  # nodes between two looks at the clock
@@ -70,8 +77,10 @@ def to_discs(value: int) -> float:
 class ExpertAI:
     """The expert: midgame search, then an exact endgame. One object plays one seat of one game."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, evaluate: Callable[..., int] | None = None) -> None:
         self.rng = random.Random(seed)
+        # the learned pattern evaluation; the self-play that learns it may bring another
+        self.evaluate = evaluate or patterns.evaluator()
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.solver = EndgameSolver()
         self.history = [0] * 64
@@ -90,6 +99,9 @@ class ExpertAI:
         squares = [sq for sq in BY_RANK if legal >> sq & 1]
         if len(squares) == 1:
             return squares[0]
+        known = book_move(me, opp, self.rng)  # a known opening costs no search; the seed picks the line
+        if known is not None:
+            return known
         start = time.monotonic()
         stop = start + TIME_SHARE * max(0.0, deadline - start)
         self._trim_tables()
@@ -224,7 +236,7 @@ class ExpertAI:
                 return _finished(me, opp)
             return -self._search(opp, me, depth, -beta, -alpha, True)
         if depth <= 0:
-            return evaluate(me, opp, legal)
+            return self.evaluate(me, opp, legal)
         if depth == 1:
             return self._frontier(me, opp, legal, alpha, beta)
         key = (me, opp)
@@ -297,6 +309,7 @@ class ExpertAI:
     def _frontier(self, me: int, opp: int, legal: int, alpha: int, beta: int) -> int:
         """Depth 1: every reply scored by the evaluation, in a cheap fixed order, no table."""
         best = -WIN - 65 * UNIT
+        evaluate = self.evaluate
         for sq in BY_RANK:
             if legal >> sq & 1:
                 f = flips(me, opp, sq)
@@ -367,7 +380,7 @@ class ExpertAI:
         return best, best_v
 
 
-_ANALYST = ExpertAI(seed=0)
+_ANALYST: ExpertAI | None = None
 
 
 def evaluate_moves(state: OthelloState, deadline: float) -> dict[int, float]:
@@ -376,4 +389,7 @@ def evaluate_moves(state: OthelloState, deadline: float) -> dict[int, float]:
     One analyst serves every call, so its tables carry over while a person
     thinks about consecutive positions of a game.
     """
+    global _ANALYST
+    if _ANALYST is None:
+        _ANALYST = ExpertAI(seed=0)
     return _ANALYST.evaluate_moves(state, deadline)

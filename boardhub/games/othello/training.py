@@ -1,0 +1,342 @@
+"""Learning the expert's pattern weights from boardhub's own games.
+
+1. Self-play: the expert's search at a fixed depth plays both sides from an
+   opening of a few random moves, and picks now and then among moves almost as
+   good as its best, so the games cover many positions. From SOLVE_EMPTIES
+   empty squares on, the exact solver plays perfectly, so the result of each
+   game is the exact result of its last SOLVE_EMPTIES moves.
+2. Labels: positions from SOLVE_EMPTIES empties on carry their exact final
+   score; earlier ones the game's result backed up stage by stage (see `fit`),
+   each from its mover's side. The games of a fixed seed are the same whatever
+   the number of processes.
+3. Fit, stage by stage (every STAGE_DISCS discs): regularised least squares,
+   solved by conjugate gradients over the sparse pattern features with numpy,
+   from the last stage to the first, each fitted on its own positions and
+   those of the next stage so neighbouring weight sets stay alike. One game in ten is held out and its
+   error printed per stage.
+
+`python -m boardhub learn othello --patterns` runs it all on every core.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from boardhub.core import saves
+from boardhub.games.othello import evaluation, patterns
+from boardhub.games.othello.endgame import EndgameSolver, final_score
+from boardhub.games.othello.engine import START, flips, moves_mask
+from boardhub.games.othello.expert import ExpertAI
+
+SOLVE_EMPTIES = 10  # the solver plays perfectly from here (a few hundredths of a second a game)
+OPENING_PLIES = (2, 12)  # random moves that start a game: from, to
+NEAR_MOVE = 0.15  # chance to pick among the moves within NEAR_DISCS of the best instead of the best
+NEAR_DISCS = 3
+HELD_OUT = 10  # one game in this many is held out of the fit
+CG_STEPS = 150
+RIDGE = 10.0  # squared discs of weight per unit of penalty: keeps rare configurations near zero
+BACKED_UP = 0.5  # share of an early label from the next stage's value of the game's later position
+
+Progress = Callable[[str, int, int], None]  # (phase, done, total)
+
+
+@dataclass
+class Settings:
+    games: int = 12000
+    seed: int = 0
+    depth: int = 2  # plies of the expert's search for each move of the self-play games
+    jobs: int = 0  # processes; 0: every core
+    evaluation: str = ""  # which evaluation played the games, for the record
+
+    @property
+    def processes(self) -> int:
+        return self.jobs or os.cpu_count() or 1
+
+
+@dataclass
+class GameData:
+    me: list[int] = field(default_factory=list)
+    opp: list[int] = field(default_factory=list)
+    black: list[bool] = field(default_factory=list)  # the mover is black
+    exact: list[int | None] = field(default_factory=list)  # the exact score for the mover, where solved
+
+
+def _evaluation() -> Callable[..., int]:
+    """The expert's evaluation when weights exist, else the hand-made one (the very first run)."""
+    try:
+        return patterns.evaluator()
+    except (OSError, ValueError, KeyError):
+        return evaluation.evaluate
+
+
+def _evaluation_name() -> str:
+    return "the hand-made evaluation" if _evaluation() is evaluation.evaluate else "the learned evaluation"
+
+
+def play_game(seed: int, depth: int) -> tuple[np.ndarray, ...]:
+    """One self-play game: (me, opp, discs, score for the mover, mover is black, score is exact) of every
+    position where a move was chosen."""
+    rng = random.Random(seed)
+    ai = ExpertAI(seed=seed, evaluate=_evaluation())
+    ai._start_clock(float("inf"))
+    solver = EndgameSolver()
+    data = GameData()
+    state = START
+    me, opp, black = state.me, state.opp, True
+    random_plies = rng.randint(*OPENING_PLIES)
+    ply = 0
+    exact: int | None = None
+    while True:
+        legal = moves_mask(me, opp)
+        if not legal:
+            if not moves_mask(opp, me):
+                break
+            me, opp, black = opp, me, not black
+            if exact is not None:
+                exact = -exact
+            continue
+        squares = [sq for sq in range(64) if legal >> sq & 1]
+        empties = 64 - (me | opp).bit_count()
+        if empties <= SOLVE_EMPTIES and exact is None:
+            exact = solver.solve(me, opp)
+        data.me.append(me)
+        data.opp.append(opp)
+        data.black.append(black)
+        data.exact.append(exact)
+        if exact is not None:
+            sq = _perfect_move(solver, me, opp, squares, exact)
+        elif ply < random_plies:
+            sq = rng.choice(squares)
+        else:
+            sq = _searched_move(ai, me, opp, squares, depth, rng)
+        f = flips(me, opp, sq)
+        me, opp, black = opp ^ f, me | f | 1 << sq, not black
+        if exact is not None:
+            exact = -exact
+        ply += 1
+    # the final score counts the empty squares for the winner, as the solver's exact scores do
+    final_black = final_score(me, opp) if black else -final_score(me, opp)
+    labels = [e if e is not None else (final_black if b else -final_black) for e, b in zip(data.exact, data.black)]
+    return (np.array(data.me, dtype=np.uint64), np.array(data.opp, dtype=np.uint64),
+            np.array([(m | o).bit_count() for m, o in zip(data.me, data.opp)], dtype=np.int8),
+            np.array(labels, dtype=np.int8), np.array(data.black, dtype=bool),
+            np.array([e is not None for e in data.exact], dtype=bool))
+
+
+def _perfect_move(solver: EndgameSolver, me: int, opp: int, squares: list[int], value: int) -> int:
+    """A move that keeps the exact score `value` (a null window around it proves each candidate)."""
+    for sq in squares:
+        f = flips(me, opp, sq)
+        if -solver.solve(opp ^ f, me | f | 1 << sq, -value - 1, -value + 1) == value:
+            return sq
+    raise AssertionError("no move keeps the solved score")  # cannot happen: the score is some child's
+
+
+def _searched_move(ai: ExpertAI, me: int, opp: int, squares: list[int], depth: int, rng: random.Random) -> int:
+    """The best move of a fixed-depth search, or now and then one almost as good."""
+    big = 1 << 30
+    scores = {}
+    for sq in squares:
+        f = flips(me, opp, sq)
+        scores[sq] = -ai._search(opp ^ f, me | f | 1 << sq, depth - 1, -big, big, False)
+    best = max(scores.values())
+    if rng.random() < NEAR_MOVE:
+        near = [sq for sq in squares if scores[sq] >= best - NEAR_DISCS * evaluation.UNIT]
+        return rng.choice(near)
+    return min(sq for sq in squares if scores[sq] == best)
+
+
+FIELDS = ("me", "opp", "discs", "score", "black", "exact")
+
+
+def _game_job(args: tuple[int, int]) -> tuple[np.ndarray, ...]:
+    return play_game(*args)
+
+
+def self_play(settings: Settings, progress: Progress | None = None) -> dict[str, np.ndarray]:
+    """Every game's positions, in game order (so the result does not depend on the number of processes)."""
+    jobs = [(settings.seed * 1_000_003 + n, settings.depth) for n in range(settings.games)]
+    out: dict[str, list[np.ndarray]] = {key: [] for key in FIELDS + ("game",)}
+
+    def add(n: int, result: tuple[np.ndarray, ...]) -> None:
+        for key, part in zip(FIELDS, result):
+            out[key].append(part)
+        out["game"].append(np.full(len(result[0]), n, dtype=np.int32))
+        if progress:
+            progress("self-play", n + 1, settings.games)
+
+    if settings.processes == 1:
+        for n, job in enumerate(jobs):
+            add(n, _game_job(job))
+    else:
+        with multiprocessing.get_context("spawn").Pool(settings.processes) as pool:
+            for n, result in enumerate(pool.imap(_game_job, jobs, chunksize=4)):
+                add(n, result)
+    return {key: np.concatenate(parts) for key, parts in out.items()}
+
+
+# ---------------------------------------------------------------------------- the fit
+@dataclass
+class Features:
+    """The sparse design of one stage: per row, one column per placement, plus mobility and bias."""
+
+    cols: np.ndarray  # (rows, placements) feature column of each placement's configuration
+    mobility: np.ndarray  # (rows,) mobility difference
+    discs: np.ndarray  # (rows,) disc count, the bias column
+    width: int  # pattern columns
+
+
+def _design(indices: np.ndarray, offsets: dict[str, int], dense: dict[str, np.ndarray],
+            mobility: np.ndarray, discs: np.ndarray, width: int) -> Features:
+    cols = np.empty_like(indices)
+    for j, p in enumerate(patterns.PLACEMENTS):
+        cols[:, j] = offsets[p.pattern] + dense[p.pattern][indices[:, j]]
+    return Features(cols, mobility.astype(np.float64), discs.astype(np.int64), width)
+
+
+def _predict(f: Features, w: np.ndarray, w_mob: float, bias: np.ndarray) -> np.ndarray:
+    return w[f.cols].sum(axis=1) + w_mob * f.mobility + bias[f.discs]
+
+
+def _solve(f: Features, y: np.ndarray, ridge: float, steps: int) -> tuple[np.ndarray, float, np.ndarray]:
+    """Ridge least squares by conjugate gradients on the normal equations (the bias is not penalised)."""
+    n_cols = f.cols.shape[1]
+    size = f.width + 1 + 65
+
+    def forward(v: np.ndarray) -> np.ndarray:
+        return _predict(f, v[:f.width], v[f.width], v[f.width + 1:])
+
+    def backward(r: np.ndarray) -> np.ndarray:
+        g = np.empty(size)
+        g[:f.width] = np.bincount(f.cols.ravel(), weights=np.repeat(r, n_cols), minlength=f.width)
+        g[f.width] = r @ f.mobility
+        g[f.width + 1:] = np.bincount(f.discs, weights=r, minlength=65)
+        return g
+
+    penalty = np.full(size, ridge)
+    penalty[f.width + 1:] = 1e-6
+
+    def normal(v: np.ndarray) -> np.ndarray:
+        return backward(forward(v)) + penalty * v
+
+    x = np.zeros(size)
+    r = backward(y)
+    p = r.copy()
+    rr = r @ r
+    for _ in range(steps):
+        ap = normal(p)
+        alpha = rr / (p @ ap)
+        x += alpha * p
+        r -= alpha * ap
+        new = r @ r
+        if new < 1e-10:
+            break
+        p = r + (new / rr) * p
+        rr = new
+    return x[:f.width], float(x[f.width]), x[f.width + 1:]
+
+
+def _later(game: np.ndarray, discs: np.ndarray, ahead: int) -> np.ndarray:
+    """For each position, the first later position of its game with at least `ahead` more discs (-1: none)."""
+    out = np.full(len(game), -1, dtype=np.int64)
+    j = 0
+    for i in range(len(game)):
+        j = max(j, i)
+        while j < len(game) and game[j] == game[i] and discs[j] < discs[i] + ahead:
+            j += 1
+        if j < len(game) and game[j] == game[i]:
+            out[i] = j
+    return out
+
+
+def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | None = None) -> patterns.Weights:
+    """The weights of every stage, from the last to the first, and the held-out error of each in the info.
+
+    Positions the solver reached keep their exact scores. Earlier positions are
+    labelled Logistello's way: the game's result is noisy so early, so the label
+    mixes it with the value the next stage (already fitted) gives the position
+    STAGE_DISCS discs later in the same game.
+    """
+    cells = patterns.cells(data["me"], data["opp"])
+    raw = patterns.pattern_indices(cells)
+    canon = {name: patterns.canonical_map(name) for name in patterns.PATTERNS}
+    me, opp = data["me"].tolist(), data["opp"].tolist()
+    mobility = np.array([moves_mask(a, b).bit_count() - moves_mask(b, a).bit_count() for a, b in zip(me, opp)])
+    for j, p in enumerate(patterns.PLACEMENTS):
+        raw[:, j] = canon[p.pattern][raw[:, j]]
+    # dense column numbers for the canonical configurations of each pattern
+    offsets: dict[str, int] = {}
+    dense: dict[str, np.ndarray] = {}
+    width = 0
+    for name in patterns.PATTERNS:
+        ids = np.unique(canon[name])
+        lookup = np.full(3 ** len(patterns.PATTERN_SQUARES[name]), -1, dtype=np.int64)
+        lookup[ids] = np.arange(len(ids))
+        offsets[name], dense[name] = width, lookup
+        width += len(ids)
+    discs = data["discs"].astype(np.int64)
+    stage = np.array([patterns.stage_of(d) for d in discs])
+    held = data["game"] % HELD_OUT == 0
+    outcome = data["score"].astype(np.float64)
+    label = outcome.copy()
+    later = _later(data["game"], discs, patterns.STAGE_DISCS)
+    same_side = np.where(later >= 0, data["black"] == data["black"][np.maximum(later, 0)], True)
+    predicted = np.zeros(len(label))  # each position's value under its stage's fitted weights
+    stages: list[dict[str, np.ndarray]] = [{} for _ in range(patterns.STAGES)]
+    mob, bias = np.zeros(patterns.STAGES), np.zeros(65)
+    errors: list[dict] = []
+    for s in reversed(range(patterns.STAGES)):
+        backed = (stage == s) & ~data["exact"] & (later >= 0) & (stage[np.maximum(later, 0)] > s)
+        ahead = np.where(same_side, predicted[np.maximum(later, 0)], -predicted[np.maximum(later, 0)])
+        label[backed] = BACKED_UP * ahead[backed] + (1 - BACKED_UP) * outcome[backed]
+        train = ~held & ((stage == s) | (stage == s + 1))  # both labelled by now
+        test = held & (stage == s)
+        f = _design(raw[train], offsets, dense, mobility[train], discs[train], width)
+        w, w_mob, b = _solve(f, label[train], RIDGE, CG_STEPS)
+        mine = stage == s
+        fs = _design(raw[mine], offsets, dense, mobility[mine], discs[mine], width)
+        predicted[mine] = _predict(fs, w, w_mob, b)
+        for d in np.unique(discs[mine]):
+            bias[d] = b[d]
+        mob[s] = w_mob
+        stages[s] = {name: w[offsets[name] + dense[name][canon[name]]] for name in patterns.PATTERNS}
+        ft = _design(raw[test], offsets, dense, mobility[test], discs[test], width)
+        guess = _predict(ft, w, w_mob, b)
+        rmse = float(np.sqrt(np.mean((guess - label[test]) ** 2))) if test.any() else float("nan")
+        result = float(np.sqrt(np.mean((guess - outcome[test]) ** 2))) if test.any() else float("nan")
+        errors.insert(0, {"stage": s, "discs": f"{4 + 4 * s}-{7 + 4 * s}", "train": int(train.sum()),
+                          "held_out": int(test.sum()), "rmse_discs": round(rmse, 2),
+                          "rmse_vs_result_discs": round(result, 2)})
+        if progress:
+            progress("fit", patterns.STAGES - s, patterns.STAGES)
+    info = {"games": settings.games, "positions": int(len(label)), "seed": settings.seed, "depth": settings.depth,
+            "self_play_evaluation": settings.evaluation,
+            "solve_empties": SOLVE_EMPTIES, "ridge": RIDGE, "backed_up": BACKED_UP,
+            "held_out": f"1 game in {HELD_OUT}", "stages": errors, "made": datetime.now().isoformat(timespec="seconds"),
+            "command": f"python -m boardhub learn othello --patterns --games {settings.games} --seed {settings.seed}"}
+    return patterns.Weights(stages, mob, bias, info)
+
+
+def learn(settings: Settings, out: Path | None = None, progress: Progress | None = None) -> tuple[Path, patterns.Weights]:
+    """The whole pipeline: self-play, fit, and the weights written (into the saves folder unless `out`)."""
+    started = time.monotonic()
+    settings.evaluation = _evaluation_name()
+    data = self_play(settings, progress)
+    played = time.monotonic() - started
+    weights = fit(data, settings, progress)
+    weights.info["seconds"] = {"self_play": round(played), "fit": round(time.monotonic() - started - played),
+                               "processes": settings.processes}
+    if out is None:
+        out = saves.saves_dir() / f"{patterns.FILE_PREFIX}{datetime.now():%Y%m%d-%H%M%S}.npz"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    weights.save(out)
+    patterns.reset()
+    return out, weights
