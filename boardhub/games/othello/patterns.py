@@ -41,23 +41,19 @@ log = logging.getLogger(__name__)
 Square = tuple[int, int]  # (row, column), a1 = (0, 0)
 
 
-def _line(cells: list[Square]) -> tuple[Square, ...]:
-    return tuple(cells)
-
-
 # Each pattern's squares in the order of its ternary digits (the first square is digit 0).
 PATTERN_SQUARES: dict[str, tuple[Square, ...]] = {
-    "edge+2x": _line([(0, c) for c in range(8)] + [(1, 1), (1, 6)]),
-    "corner3x3": _line([(r, c) for r in range(3) for c in range(3)]),
-    "corner2x5": _line([(r, c) for r in range(2) for c in range(5)]),
-    "row2": _line([(1, c) for c in range(8)]),
-    "row3": _line([(2, c) for c in range(8)]),
-    "row4": _line([(3, c) for c in range(8)]),
-    "diag8": _line([(i, i) for i in range(8)]),
-    "diag7": _line([(i, i + 1) for i in range(7)]),
-    "diag6": _line([(i, i + 2) for i in range(6)]),
-    "diag5": _line([(i, i + 3) for i in range(5)]),
-    "diag4": _line([(i, i + 4) for i in range(4)]),
+    "edge+2x": tuple([(0, c) for c in range(8)] + [(1, 1), (1, 6)]),
+    "corner3x3": tuple([(r, c) for r in range(3) for c in range(3)]),
+    "corner2x5": tuple([(r, c) for r in range(2) for c in range(5)]),
+    "row2": tuple([(1, c) for c in range(8)]),
+    "row3": tuple([(2, c) for c in range(8)]),
+    "row4": tuple([(3, c) for c in range(8)]),
+    "diag8": tuple([(i, i) for i in range(8)]),
+    "diag7": tuple([(i, i + 1) for i in range(7)]),
+    "diag6": tuple([(i, i + 2) for i in range(6)]),
+    "diag5": tuple([(i, i + 3) for i in range(5)]),
+    "diag4": tuple([(i, i + 4) for i in range(4)]),
 }
 PATTERNS = tuple(PATTERN_SQUARES)
 
@@ -69,7 +65,6 @@ SYMMETRIES: tuple[Callable[[int, int], Square], ...] = (
 
 STAGE_DISCS = 4  # discs per game stage: one weight set per stage
 STAGES = (64 - 4) // STAGE_DISCS  # discs 4..63: stages 0..14
-MOBILITY, BIAS = "mobility", "bias"
 
 
 def stage_of(discs: int) -> int:
