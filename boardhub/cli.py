@@ -6,7 +6,8 @@ import sys
 import time
 from pathlib import Path
 
-from boardhub.core.arena import default_jobs, play_series, play_tournament, progress_bar
+from boardhub.core.arena import default_jobs, play_series, play_tournament
+from boardhub.core.progress import progress_bar
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.games.gomoku import tuning as gomoku_tuning
 from boardhub.games.gomoku.brain import serve
@@ -83,8 +84,6 @@ def cmd_learn_patterns(args) -> int:
         phases.setdefault(phase, time.monotonic())
         if not args.quiet:
             progress_bar(done, total, phase, time.monotonic() - phases[phase])
-            if done == total:
-                sys.stderr.write("\n")
 
     print(f"learning Othello patterns from {settings.games} self-play games (seed {settings.seed}, "
           f"{settings.processes} processes)")

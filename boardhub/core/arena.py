@@ -5,7 +5,6 @@ import itertools
 import math
 import os
 import queue
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import Callable
 from boardhub.core.game import get_game
 from boardhub.core import saves
 from boardhub.core.match import Match, Seat, Timing
+from boardhub.core.progress import progress_bar
 from boardhub.core.rules import Outcome
 from boardhub.core.worker import ProcessWorker, Worker
 
@@ -128,7 +128,8 @@ def play_series(game_key: str, a: str, b: str, games_count: int, limit: float = 
                     if on_game is not None:
                         on_game(result)
                     if progress:
-                        _progress(result.games, games_count, result, time.monotonic() - started)
+                        note = f"a={result.a_wins} draws={result.draws} b={result.b_wins}"
+                        progress_bar(result.games, games_count, note, time.monotonic() - started)
             except BaseException:
                 for future in futures:
                     future.cancel()
@@ -137,8 +138,6 @@ def play_series(game_key: str, a: str, b: str, games_count: int, limit: float = 
         if own_workers:
             for w in workers:
                 w.close()
-    if progress:
-        sys.stderr.write("\n")
     result.margin = sum(margins) / len(margins) if margins else 0.0
     return result
 
@@ -161,14 +160,6 @@ def tally(result: SeriesResult, played: GamePlayed, margins: list[int]) -> None:
         side = "a" if seat == a_seat else "b"
         result.slowest[side] = max(result.slowest.get(side, 0.0), seconds)
         result.late += seconds > limit
-
-
-def _progress(done: int, total: int, r: SeriesResult, elapsed: float) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-                     f"a={r.a_wins} draws={r.draws} b={r.b_wins}  {elapsed:.0f}s ")
-    sys.stderr.flush()
 
 
 ELO_METHOD = ("Elo: the ratings that make all the games most likely under the logistic model "
@@ -307,14 +298,4 @@ def play_tournament(game_key: str, players: list[str], games_per_pair: int, limi
     finally:
         if own_worker:
             worker.close()
-    if progress:
-        sys.stderr.write("\n")
     return result
-
-
-def progress_bar(done: int, total: int, note: str, elapsed: float) -> None:
-    width = 30
-    filled = width * done // total
-    line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {note}  {elapsed:.0f}s"
-    sys.stderr.write(f"\r{line:<79}")
-    sys.stderr.flush()

@@ -20,7 +20,6 @@ measure it on games it has not seen.
 from __future__ import annotations
 
 import multiprocessing as mp
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
+from boardhub.core.progress import progress_bar
 from boardhub.games.gomoku import weights as weights_file
 from boardhub.games.gomoku.engine import GomokuRules
 from boardhub.games.gomoku.expert import ExpertAI
@@ -211,11 +211,5 @@ def progress_printer(total: int) -> Callable[[int, GameSamples], None]:
 
     def show(done: int, game: GameSamples) -> None:
         positions[0] += len(game.samples)
-        width = 30
-        filled = width * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, "
-                         f"{positions[0]} positions  {time.monotonic() - started:.0f}s ")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+        progress_bar(done, total, f"games, {positions[0]} positions", time.monotonic() - started)
     return show

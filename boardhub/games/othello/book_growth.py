@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing as mp
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime
 from typing import Any, Callable, Iterable
 
+from boardhub.core.progress import progress_bar
 from boardhub.games.othello.book import Book, canonical, child_key, key_of, split_key
 from boardhub.games.othello.engine import BLACK, PASS, START, OthelloState
 from boardhub.games.othello.expert import ExpertAI
@@ -123,11 +123,6 @@ def progress_printer() -> Progress:
     started = time.monotonic()
 
     def show(round_: int, ply: int, plies: int, done: int, todo: int, size: int) -> None:
-        width = 30
-        filled = width * done // todo if todo else width
-        sys.stderr.write(f"\rround {round_} ply {ply + 1}/{plies} [{'#' * filled}{'.' * (width - filled)}] "
-                         f"{done}/{todo} new positions, {size} in the book  {time.monotonic() - started:.0f}s ")
-        if done == todo:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+        progress_bar(done, todo, f"new positions of ply {ply + 1}/{plies} (round {round_}), {size} in the book",
+                     time.monotonic() - started)
     return show

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import logging
 import random
-import sys
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from boardhub.core import saves
+from boardhub.core.progress import progress_bar
 from boardhub.core.game import get_game
 from boardhub.games.othello.engine import BLACK, PASS, START, WHITE, OthelloState, flips, moves_mask, play
 
@@ -227,12 +227,6 @@ def progress_printer(total: int) -> Callable[[int, Learning], None]:
     def show(done: int, learning: Learning) -> None:
         if done % step and done != total:
             return
-        width = 30
-        filled = width * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-                         f"black={learning.black_wins} draws={learning.draws} white={learning.white_wins}  "
-                         f"{time.monotonic() - started:.0f}s ")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+        progress_bar(done, total, f"black={learning.black_wins} draws={learning.draws} white={learning.white_wins}",
+                     time.monotonic() - started)
     return show
