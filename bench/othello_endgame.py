@@ -25,7 +25,6 @@ import argparse
 import contextlib
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -36,9 +35,8 @@ from benchlib import load_note
 from previous import describe, previous_tree
 
 from boardhub.games.othello.endgame import EndgameSolver, SolveTimeout
-from boardhub.games.othello.engine import START, OthelloRules, OthelloState, play
+from boardhub.games.othello.engine import OthelloState, random_positions
 
-RULES = OthelloRules()
 TARGET_EMPTIES = 14
 TARGET_SHARE = 0.95
 
@@ -63,18 +61,8 @@ Solve = tuple[bool, float, int]  # (proven in time, seconds spent, nodes)
 
 
 def fixed_positions(empties: int, count: int) -> list[OthelloState]:
-    """`count` positions with `empties` empty squares, from random games seeded 0, 1, 2, ..."""
-    out: list[OthelloState] = []
-    seed = 1000 * empties
-    while len(out) < count:
-        rng = random.Random(seed)
-        seed += 1
-        state = START
-        while 64 - (state.black | state.white).bit_count() > empties and not RULES.is_over(state):
-            state = play(state, rng.choice(RULES.legal_moves(state)))
-        if not RULES.is_over(state):
-            out.append(state)
-    return out
+    """`count` positions with `empties` empty squares, from random games seeded 1000 * empties, ..."""
+    return random_positions(empties, count, 1000 * empties)
 
 
 def timed_solve(state: OthelloState, alpha: int, beta: int, limit: float) -> Solve:

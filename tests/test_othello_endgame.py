@@ -14,7 +14,7 @@ import pytest
 
 from boardhub.games.othello import endgame
 from boardhub.games.othello.endgame import EndgameSolver, SolveTimeout, final_score
-from boardhub.games.othello.engine import FULL, START, OthelloRules, OthelloState, flips, moves_mask, play
+from boardhub.games.othello.engine import FULL, OthelloRules, OthelloState, flips, moves_mask, play, random_positions
 from boardhub.games.othello.last_square import LAST_SCORE
 from boardhub.games.othello.stability import full_lines, stable_discs
 
@@ -40,17 +40,7 @@ def minimax(me: int, opp: int, passes: list[int] | None = None) -> int:
 
 
 def positions(empties: int, count: int, seed: int) -> list[OthelloState]:
-    """Positions from random games seeded `seed`, `seed + 1`, ..., stopped at `empties` empty squares."""
-    out: list[OthelloState] = []
-    while len(out) < count:
-        rng = random.Random(seed)
-        seed += 1
-        state = START
-        while 64 - (state.black | state.white).bit_count() > empties and not RULES.is_over(state):
-            state = play(state, rng.choice(RULES.legal_moves(state)))
-        if not RULES.is_over(state):
-            out.append(state)
-    return out
+    return random_positions(empties, count, seed)
 
 
 def to_pass(state: OthelloState) -> OthelloState | None:

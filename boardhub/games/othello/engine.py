@@ -23,6 +23,7 @@ whose neighbour is not an opposing disc.
 """
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -350,3 +351,22 @@ def parse_transcript(text: str) -> list[int]:
         moves.append(move)
         state = play(state, move)
     return moves
+
+
+def random_positions(empties: int, count: int, seed: int) -> list[OthelloState]:
+    """`count` positions with `empties` empty squares, from random games seeded `seed`, `seed + 1`, ...
+
+    Games over before that are skipped. Fixed test and benchmark positions:
+    the same arguments give the same positions.
+    """
+    rules = OthelloRules()
+    out: list[OthelloState] = []
+    while len(out) < count:
+        rng = random.Random(seed)
+        seed += 1
+        state = START
+        while 64 - (state.black | state.white).bit_count() > empties and not rules.is_over(state):
+            state = play(state, rng.choice(rules.legal_moves(state)))
+        if not rules.is_over(state):
+            out.append(state)
+    return out
