@@ -3,7 +3,9 @@
 Scores are final disc differences from the mover's point of view, with the
 empty squares of a finished game counted for the winner (as the rules score
 them); every final score is even. The solver is a fail-soft alpha-beta negamax
-with principal-variation search (null windows after the first move):
+with principal-variation search (null windows after the first move); with
+PROBE_EMPTIES or more, a wide window is narrowed by null-window probes from
+the evaluation's guess (MTD(f)), which the table makes cheap to repeat:
 
 - with more than SHALLOW empties, a transposition table of bounds and best
   moves serves re-searches with other windows; before any child is searched,
@@ -52,6 +54,8 @@ KILLER_BONUS = 64
 COUNTER_BONUS = 8
 PARITY_BONUS = 4
 EVAL_EMPTIES = 13
+# From this many empties a wide window is solved by null-window probes from the evaluation's guess.
+PROBE_EMPTIES = 12
 # How many nodes between two looks at the clock.
 CLOCK_EVERY = 1024
 
@@ -139,7 +143,27 @@ class EndgameSolver:
             par ^= QBIT[sq]
         if len(empties) <= SHALLOW:
             return self._shallow(me, opp, alpha, beta, empties, par)
+        if len(empties) >= PROBE_EMPTIES and beta - alpha > 2:
+            return self._probes(me, opp, alpha, beta, empties, par)
         return self._search(me, opp, alpha, beta, empties, par, PASS)
+
+    def _probes(self, me: int, opp: int, alpha: int, beta: int, empties: list[int], par: int) -> int:
+        """A wide window solved by null-window probes (MTD(f)): from the evaluation's guess, each
+        probe moves a bound to the value it returns, until the bounds meet or leave (alpha, beta)."""
+        lower, upper = -WIN_BOUND, WIN_BOUND
+        guess = max(alpha + 1, min(beta, round(self.evaluate(me, opp) / 100)))
+        while True:
+            v = self._search(me, opp, guess - 1, guess, empties, par, PASS)
+            if v >= guess:
+                lower = v
+                if lower >= beta or lower == upper:
+                    return lower
+                guess = lower + 1
+            else:
+                upper = v
+                if upper <= alpha or lower == upper:
+                    return upper
+                guess = upper
 
     def _clock(self) -> None:
         self._next_check = self.nodes + CLOCK_EVERY
