@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from boardhub.core.ai import AI, AIFactory, AISpec, load_custom
 from boardhub.core.records import RecordFormat
+from boardhub.core.review import ReviewSpec
 from boardhub.core.rules import Option, Outcome, Rules
 
 GAME_KEYS = ("dots", "othello", "gomoku", "davinci")
@@ -89,6 +90,8 @@ class GameEntry:
     # each seat's colour where the board gives the seats one ("Black", "White"); else the setup
     # names seats by their turn ("Moves first")
     seat_names: tuple[str, ...] = ()
+    # a finished game's review: the judge of positions, its unit and its thresholds
+    review: ReviewSpec | None = None
     # after a game played in the app ends: learn from its moves (Othello's learned boards, a setting)
     learn: Callable[[list[Any], Outcome], None] | None = None
 

@@ -1,0 +1,165 @@
+"""Reviewing a finished game: every position judged, every move rated by what it lost.
+
+A game that can be reviewed gives its entry a `ReviewSpec`: the unit its values
+are in, the losses that make an inaccuracy, a mistake and a blunder, and a
+`judge(view, seat, deadline) -> Verdict` that runs where the AIs run. A verdict
+is the value of a position for one seat under best play as the game's expert
+sees it, the best move of the side to move, and whether the value is exact
+(an endgame solver's proof) or an estimate.
+
+The review judges every position once, from the start to the end, and rates
+a move by comparing two neighbouring verdicts, as analysis boards do:
+
+    loss = value before the move (best play) - value after it, for the mover
+
+so no position is searched twice. A move that is the best move found, or the
+only legal one, loses nothing. Two-player zero-sum games judge each position
+for seat 0 and read the other seat's value as its negative; a game with
+hidden information (Da Vinci Code) is judged from the reviewed seat's view
+alone, and only that seat's moves are rated.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+RATINGS = ("inaccuracy", "mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One position, judged for one seat."""
+
+    value: float  # the position's value for the seat, in the game's unit, with best play from here
+    best: Any = None  # the best move found for the side to move; None when the game is over
+    exact: bool = False  # proven by a solver, not estimated
+    note: str = ""  # what the value means beyond its number: "Black wins by fours in 7"
+
+
+Judge = Callable[[Any, int, float], Verdict]  # (the seat's view, seat, deadline) -> Verdict
+
+
+@dataclass(frozen=True)
+class ReviewSpec:
+    """What a game hands the review: its judge, its unit and its thresholds."""
+
+    judge: Judge
+    unit: str  # the values' unit as a player reads it: "discs", "boxes", "% to win"
+    thresholds: tuple[float, float, float]  # least loss of an inaccuracy, a mistake, a blunder
+    span: float  # the graph's half-height in the unit: values beyond it are drawn at its edge
+    zero_sum: bool = True  # two players, one's gain the other's loss: judge once for seat 0
+    default_limit: float = 1.0  # seconds a position, by default
+
+
+def rating(loss: float, thresholds: tuple[float, float, float]) -> str:
+    """"blunder", "mistake", "inaccuracy" or "" for a move that lost `loss`."""
+    for name, least in zip(reversed(RATINGS), reversed(thresholds)):
+        if loss >= least:
+            return name
+    return ""
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of the game as the review sees it."""
+
+    ply: int  # 0 for the first move
+    seat: int  # who played it
+    move: Any
+    text: str  # the move in the game's notation
+    before: Verdict  # the position it was played in, for `seat`
+    after: Verdict  # the position it left, for `seat`
+    best_text: str  # the best move found, in notation ("" when none)
+    loss: float
+    rating: str  # "", "inaccuracy", "mistake", "blunder"
+    forced: bool  # the only legal move
+    rated: bool  # its seat is reviewed and it had a choice
+
+    @property
+    def exact(self) -> bool:
+        return self.before.exact and self.after.exact
+
+
+@dataclass
+class Review:
+    """A whole game reviewed: a verdict for each position, a judgement of each move."""
+
+    game: str
+    seats: tuple[int, ...]  # the seats whose moves are rated
+    perspective: int  # the graph's values are this seat's
+    unit: str
+    span: float
+    values: list[Verdict] = field(default_factory=list)  # position 0 .. n, for `perspective`
+    moves: list[MoveReview] = field(default_factory=list)
+
+    def summary(self) -> dict[int, dict[str, float]]:
+        """Per rated seat: moves rated, average loss, and how many of each rating."""
+        out: dict[int, dict[str, float]] = {}
+        for seat in self.seats:
+            mine = [m for m in self.moves if m.seat == seat and m.rated]
+            row: dict[str, float] = {"moves": len(mine),
+                                     "average_loss": sum(m.loss for m in mine) / len(mine) if mine else 0.0}
+            for name in RATINGS:
+                row[name] = sum(m.rating == name for m in mine)
+            out[seat] = row
+        return out
+
+
+def positions(rules: Any, options: dict, seed: int | None, moves: Sequence[Any]) -> list[Any]:
+    """Every state of a game from the start: moves + 1 of them (IllegalMove names a bad move)."""
+    state = rules.new_game(options, seed)
+    out = [state]
+    for move in moves:
+        state = rules.apply(state, move)
+        out.append(state)
+    return out
+
+
+def jobs(rules: Any, states: list[Any], spec: ReviewSpec, seat: int | None) -> list[tuple[Any, int]]:
+    """What to judge, position by position: (the judging seat's view, that seat)."""
+    judged = 0 if spec.zero_sum else (seat or 0)
+    return [(rules.view(state, judged), judged) for state in states]
+
+
+def assemble(rules: Any, states: list[Any], moves: Sequence[Any], verdicts: list[Verdict], spec: ReviewSpec,
+             seat: int | None, game: str) -> Review:
+    """The review from one verdict per position (as `jobs` listed them)."""
+    judged = 0 if spec.zero_sum else (seat or 0)
+    if spec.zero_sum:
+        seats = (0, 1) if seat is None else (seat,)
+        perspective = 0 if seat is None else seat
+    else:
+        seats, perspective = (judged,), judged
+
+    def for_seat(v: Verdict, s: int) -> Verdict:
+        if s == judged:
+            return v
+        return Verdict(-v.value, v.best, v.exact, v.note)
+
+    review = Review(game, seats, perspective, spec.unit, spec.span,
+                    values=[for_seat(v, perspective) for v in verdicts])
+    for ply, move in enumerate(moves):
+        state = states[ply]
+        mover = rules.to_move(state)
+        before, after = for_seat(verdicts[ply], mover), for_seat(verdicts[ply + 1], mover)
+        forced = len(rules.legal_moves(state)) <= 1
+        rated = mover in seats and not forced
+        best = before.best
+        loss = 0.0
+        if rated and best is not None and best != move:
+            loss = max(0.0, before.value - after.value)
+        # a hidden-information judge knows the best move of its own seat only
+        shown = best is not None and (spec.zero_sum or mover == judged)
+        review.moves.append(MoveReview(
+            ply, mover, move, rules.move_to_text(move, state), before, after,
+            rules.move_to_text(best, state) if shown else "", loss,
+            rating(loss, spec.thresholds) if rated else "", forced, rated))
+    return review
+
+
+def review_game(rules: Any, spec: ReviewSpec, game: str, options: dict, seed: int | None, moves: Sequence[Any],
+                seat: int | None, judge_all: Callable[[list[tuple[Any, int]]], list[Verdict]]) -> Review:
+    """Review a game: `judge_all` judges the listed (view, seat) pairs, here or in other processes."""
+    states = positions(rules, options, seed, moves)
+    verdicts = judge_all(jobs(rules, states, spec, seat))
+    return assemble(rules, states, moves, verdicts, spec, seat, game)
