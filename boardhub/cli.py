@@ -1,4 +1,4 @@
-"""The command line: `python -m boardhub [arena|ais|learn|book|perft|engine] ...`; no arguments opens the app."""
+"""The command line: `python -m boardhub [arena|ais|review|learn|book|perft|engine] ...`; no arguments opens the app."""
 from __future__ import annotations
 
 import argparse
@@ -18,14 +18,16 @@ from boardhub.games.othello.engine import START
 from boardhub.games.othello.perft import perft
 
 
-def _game_options(game, extra: list[str]) -> dict:
-    """Turn `--rows 3 --cols 5` into the game's options, refusing unknown ones."""
+def _game_options(game, extra: list[str], command: str = "arena", defaults: bool = True) -> dict:
+    """Turn `--rows 3 --cols 5` into the game's options, refusing unknown ones; without
+    `defaults`, only the options given."""
     known = {o.key: o for o in game.options}
-    parser = argparse.ArgumentParser(prog=f"arena {game.key}", add_help=False)
+    parser = argparse.ArgumentParser(prog=f"{command} {game.key}", add_help=False)
     for o in known.values():
         kind = type(o.default)
-        parser.add_argument(f"--{o.key}", type=kind, choices=o.choices, default=o.default)
-    return vars(parser.parse_args(extra))
+        parser.add_argument(f"--{o.key}", type=kind, choices=o.choices, default=o.default if defaults else None)
+    given = vars(parser.parse_args(extra))
+    return given if defaults else {k: v for k, v in given.items() if v is not None}
 
 
 def cmd_ais(args) -> int:
@@ -68,6 +70,47 @@ def _tournament(args, options: dict) -> int:
             print(f"forfeit: {r.a} vs {r.b} {f}")
     print(result.table())
     print(f"saved {result.save()}")
+    return 0
+
+
+def cmd_review(args, extra: list[str]) -> int:
+    """Review a game file: a line per move (its value, the best move, the loss, the rating), a summary."""
+    from boardhub.core.reviewing import RecordError, read_game, review_json, review_lines, review_record
+    game = get_game(args.game)
+    if game.review is None:
+        print(f"review: {game.title} has no review", file=sys.stderr)
+        return 2
+    try:
+        record = read_game(game, Path(args.file), _game_options(game, extra, "review", defaults=False))
+    except RecordError as exc:
+        print(f"review: {exc}", file=sys.stderr)
+        return 2
+    players = game.rules.num_players(record.options)
+    if args.seat is not None and not 0 <= args.seat < players:
+        print(f"review: --seat is 0 to {players - 1} in this game", file=sys.stderr)
+        return 2
+    limit = args.limit or game.review.default_limit
+    started = time.monotonic()
+
+    def shown(done: int, total: int) -> None:
+        progress_bar(done, total, "positions judged", time.monotonic() - started)
+
+    review = review_record(game, record, args.seat, limit, args.jobs or default_jobs(),
+                           None if args.quiet else shown)
+    labels = game.seat_names or tuple(f"Player {i + 1}" for i in range(players))
+    if args.json:
+        print(review_json(review))
+    else:
+        print("\n".join(review_lines(review, labels)))
+        print(f"reviewed {len(record.moves)} moves in {time.monotonic() - started:.1f} s, {limit:g} s a position")
+    if args.png:
+        from boardhub.ui.review_graph import save_graph  # pygame only when a picture is asked for
+        try:
+            save_graph(review, Path(args.png), game.title, labels)
+        except OSError as exc:
+            print(f"review: cannot write {args.png}: {saves.refusal(exc)}", file=sys.stderr)
+            return 1
+        print(f"saved the graph as {args.png}")
     return 0
 
 
@@ -227,6 +270,19 @@ def main(argv: list[str]) -> int:
     p.add_argument("--no-referee", action="store_true", help="do not forfeit late AIs")
     p.add_argument("--jobs", type=int, default=0, help="games played at a time (default: every core)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p = sub.add_parser("review", help="review a finished game: each move's value, the best move, what it lost",
+                       epilog="FILE is a boardhub save of the game or a record in the game's notation (an Othello "
+                       "transcript, a Gomoku move list or .psq file, Dots and Boxes \"row col\" lines such as "
+                       "PvA.txt). Game options follow where the record does not say them, e.g. --rows 3 --cols 5.")
+    p.add_argument("game", choices=GAME_KEYS)
+    p.add_argument("file")
+    p.add_argument("--limit", type=float, default=0.0, help="seconds per position (default: the game's, about 1)")
+    p.add_argument("--seat", type=int, help="review only this seat's moves (0 moves first); Da Vinci Code "
+                   "is reviewed from this seat's view (default 0)")
+    p.add_argument("--png", help="also save the evaluation graph as a PNG picture")
+    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    p.add_argument("--jobs", type=int, default=0, help="positions judged at a time (default: every core)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p = sub.add_parser("learn", help="Othello's learned AI: learn the put and eat boards from games; "
                        "Gomoku's expert: tune its evaluation by self-play",
                        epilog="The source learned from 100,000 random-vs-random games. For gomoku, --games "
@@ -282,6 +338,8 @@ def main(argv: list[str]) -> int:
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         return cmd_learn(args)
+    if args.cmd == "review":
+        return cmd_review(args, extra)
     if args.cmd == "arena" and not args.tournament and (args.a is None or args.b is None):
         parser.error("arena needs --a and --b, or --tournament AI1,AI2,...")
     if args.cmd == "ais":

@@ -48,6 +48,8 @@ class ReviewSpec:
     thresholds: tuple[float, float, float]  # least loss of an inaccuracy, a mistake, a blunder
     span: float  # the graph's half-height in the unit: values beyond it are drawn at its edge
     zero_sum: bool = True  # two players, one's gain the other's loss: judge once for seat 0
+    baseline: float = 0.0  # an even game's value (50 for a chance in percent); the other seat's value
+    # of a zero-sum game is its mirror image across it
     default_limit: float = 1.0  # seconds a position, by default
 
 
@@ -89,6 +91,7 @@ class Review:
     perspective: int  # the graph's values are this seat's
     unit: str
     span: float
+    baseline: float = 0.0
     values: list[Verdict] = field(default_factory=list)  # position 0 .. n, for `perspective`
     moves: list[MoveReview] = field(default_factory=list)
 
@@ -134,9 +137,9 @@ def assemble(rules: Any, states: list[Any], moves: Sequence[Any], verdicts: list
     def for_seat(v: Verdict, s: int) -> Verdict:
         if s == judged:
             return v
-        return Verdict(-v.value, v.best, v.exact, v.note)
+        return Verdict(2 * spec.baseline - v.value, v.best, v.exact, v.note)
 
-    review = Review(game, seats, perspective, spec.unit, spec.span,
+    review = Review(game, seats, perspective, spec.unit, spec.span, spec.baseline,
                     values=[for_seat(v, perspective) for v in verdicts])
     for ply, move in enumerate(moves):
         state = states[ply]

@@ -4,8 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 from boardhub.core.game import AIEntry, GameEntry
-from boardhub.games.dots import ai, expert
+from boardhub.core.records import RecordFormat
+from boardhub.core.rules import IllegalMove
+from boardhub.games.dots import ai, expert, review
 from boardhub.games.dots.engine import DotsRules, DotsState
+
+RULES = DotsRules()
 
 RULES_TEXT = """\
 Two players take turns drawing a line between two neighbouring dots, across or \
@@ -46,10 +50,38 @@ def move_sound(before: DotsState, after: DotsState) -> str:
     return "box" if after.scores != before.scores else "move"
 
 
+def record_lines(text: str) -> list[tuple[int, int]]:
+    """The "row col" lines of a record such as the source's PvA.txt, one a line (blank lines skipped)."""
+    return [RULES.move_from_text(line) for line in text.splitlines() if line.strip()]
+
+
+def record_options(text: str) -> dict:
+    """The board a record was played on: a whole game draws every line, so its last row and column
+    are the board's edges (a record cut short may name a smaller board than it was played on)."""
+    try:
+        lines = record_lines(text)
+    except IllegalMove:
+        return {}
+    if not lines:
+        return {}
+    return {"rows": max(max(r for r, _ in lines) // 2, 1), "cols": max(max(c for _, c in lines) // 2, 1)}
+
+
+def read_record(text: str, match: Any) -> list[tuple[int, int]]:
+    moves = record_lines(text)
+    state = match.start
+    for i, move in enumerate(moves):
+        try:
+            state = RULES.apply(state, move)
+        except IllegalMove as exc:
+            raise IllegalMove(f"Line {i + 1} of the record: {exc}") from None
+    return moves
+
+
 ENTRY = GameEntry(
     key="dots",
     title="Dots and Boxes",
-    rules=DotsRules(),
+    rules=RULES,
     ai_entries=(
         AIEntry("easy", ai.EasyAI, "A random line"),
         AIEntry("normal", ai.NormalAI, "Takes a box when it can, else a random line"),
@@ -57,9 +89,13 @@ ENTRY = GameEntry(
         AIEntry("expert", expert.ExpertAI, "Hard's chain play, then perfect play once it can solve the rest"),
     ),
     rules_text=RULES_TEXT,
+    review=review.SPEC,
     blurb="Draw lines, close boxes, keep control of the chains.",
     board=board,
     options=DotsRules.options,
     writes_records=True,
+    record_formats=(RecordFormat("txt", lambda m: "".join(f"{r} {c}\n" for r, c in m.moves), read_record,
+                                 options=record_options),),
+    record_example="\"row col\" lines such as 0 1, one a line",
     move_sound=move_sound,
 )

@@ -6,7 +6,7 @@ from typing import Any
 from boardhub.core.game import AIEntry, GameEntry
 from boardhub.core.records import RecordFormat
 from boardhub.core.rules import IllegalMove
-from boardhub.games.gomoku import ai, expert, external
+from boardhub.games.gomoku import ai, expert, external, review
 from boardhub.games.gomoku.engine import GomokuRules
 from boardhub.games.gomoku.records import from_psq, parse_record, record_text, to_psq
 
@@ -100,6 +100,7 @@ ENTRY = GameEntry(
                 "both sides"),
     ),
     rules_text=RULES_TEXT,
+    review=review.SPEC,
     blurb="Five in a row, with Renju's forbidden moves for black.",
     seat_names=("Black", "White"),
     board=board,

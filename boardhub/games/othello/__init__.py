@@ -6,7 +6,7 @@ from typing import Any
 from boardhub.core.game import AIEntry, GameEntry
 from boardhub.core.records import RecordFormat
 from boardhub.core.rules import Outcome
-from boardhub.games.othello import ai, expert, external, learning
+from boardhub.games.othello import ai, expert, external, learning, review
 from boardhub.games.othello.engine import PASS, OthelloRules, parse_transcript, transcript
 
 RULES_TEXT = """\
@@ -71,6 +71,7 @@ ENTRY = GameEntry(
                 "perfect play in the endgame"),
     ),
     rules_text=RULES_TEXT,
+    review=review.SPEC,
     blurb="Outflank and turn over discs; corners are forever.",
     seat_names=("Black", "White"),
     board=board,

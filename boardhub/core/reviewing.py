@@ -1,0 +1,154 @@
+"""Reviewing a game file: reading it in any of the game's formats, judging its positions on every core.
+
+A file is a boardhub save of the game (JSON, any game) or a record in one of
+the game's own notations (its entry's record formats: an Othello transcript,
+a Gomoku move list or .psq file, Dots and Boxes "row col" lines). Positions
+are judged in a process pool; each process keeps its judge's tables, and the
+positions are handed out in order, so neighbouring positions mostly meet the
+same tables.
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from boardhub.core import saves
+from boardhub.core.game import GameEntry, get_game
+from boardhub.core.match import Match, Seat
+from boardhub.core.records import load_record
+from boardhub.core.review import Review, Verdict, review_game
+from boardhub.core.rules import IllegalMove, normalize_options
+
+
+class RecordError(ValueError):
+    """A file that holds no game this review can read, in a player's words."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What a review needs of a game: its options, seed and moves."""
+
+    options: dict
+    seed: int | None
+    moves: tuple[Any, ...]
+
+
+def read_game(entry: GameEntry, path: Path, options: dict | None = None) -> GameRecord:
+    """The game in `path`: a boardhub save of this game, or a record in one of its formats
+    (`options`: what the record does not say, such as a board's size)."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise RecordError(f"{path.name}: {saves.refusal(exc)}") from None
+    if text.lstrip().startswith("{"):
+        return _read_save(entry, path)
+    if not entry.record_formats:
+        raise RecordError(f"{entry.title} games are read from boardhub saves only")
+    fmt, text = load_record(text, entry.record_formats)
+    try:
+        options = normalize_options(entry.options, {**(options or {}), **fmt.options(text)})
+    except ValueError as exc:
+        raise RecordError(f"{path.name}: {exc}") from None
+    match = Match(entry, [Seat()] * entry.rules.num_players(options), options, seed=0)
+    try:
+        moves = fmt.read(text, match)
+        state = entry.rules.new_game(options, 0)
+        for move in moves:
+            state = entry.rules.apply(state, move)
+    except IllegalMove as exc:
+        raise RecordError(f"{path.name}: {exc}") from None
+    return GameRecord(options, 0, tuple(moves))
+
+
+def _read_save(entry: GameEntry, path: Path) -> GameRecord:
+    try:
+        data = saves.read_json(path, "game")
+    except saves.SaveError as exc:
+        raise RecordError(str(exc)) from None
+    if data.get("game") != entry.key:
+        raise RecordError(f"{path.name}: a game of {data.get('game')!r}, not {entry.key}")
+    try:
+        options = normalize_options(entry.options, data.get("options"))
+        seed = int(data["seed"])
+        state = entry.rules.new_game(options, seed)
+        moves = []
+        for text in data["moves"]:
+            move = entry.rules.move_from_text(text, state)
+            state = entry.rules.apply(state, move)
+            moves.append(move)
+    except (KeyError, TypeError, ValueError) as exc:  # IllegalMove is a ValueError
+        raise RecordError(f"{path.name}: not a whole game ({exc})") from None
+    return GameRecord(options, seed, tuple(moves))
+
+
+def _judge(game: str, view: Any, seat: int, limit: float) -> Verdict:
+    """One position, judged in a pool process (the judge is the entry's, found by key)."""
+    spec = get_game(game).review
+    assert spec is not None
+    return spec.judge(view, seat, time.monotonic() + limit)
+
+
+def review_record(entry: GameEntry, record: GameRecord, seat: int | None, limit: float, jobs: int = 1,
+                  progress: Callable[[int, int], None] | None = None) -> Review:
+    """Review a game, its positions judged `jobs` at a time with `limit` seconds each."""
+    spec = entry.review
+    if spec is None:
+        raise RecordError(f"{entry.title} has no review")
+
+    def judge_all(work: list[tuple[Any, int]]) -> list[Verdict]:
+        out: list[Verdict] = []
+        if jobs <= 1:
+            for i, (view, s) in enumerate(work):
+                out.append(spec.judge(view, s, time.monotonic() + limit))
+                if progress:
+                    progress(i + 1, len(work))
+            return out
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            futures = [pool.submit(_judge, entry.key, view, s, limit) for view, s in work]
+            for i, f in enumerate(futures):
+                out.append(f.result())
+                if progress:
+                    progress(i + 1, len(work))
+        return out
+
+    return review_game(entry.rules, spec, entry.key, record.options, record.seed, record.moves, seat, judge_all)
+
+
+def value_text(value: float, review: Review) -> str:
+    """A value as players read it: "+3.0" around an even game of 0, "62.5" for a chance in percent."""
+    return f"{value:+.1f}" if not review.baseline else f"{value:.1f}"
+
+
+def review_lines(review: Review, labels: tuple[str, ...]) -> list[str]:
+    """The review as text: one line per move, then a summary per rated seat."""
+    unit = review.unit
+    lines = []
+    for m in review.moves:
+        if not m.rated:
+            why = "only move" if m.forced else "not reviewed"
+            lines.append(f"{m.ply + 1:>3}. {labels[m.seat]:<8} {m.text:<14} {'':>8}  ({why})")
+            continue
+        exact = " exact" if m.exact else ""
+        best = f"best {m.best_text} {value_text(m.before.value, review)}" if m.best_text else "best -"
+        note = f"  [{m.before.note}]" if m.before.note else ""
+        lines.append(f"{m.ply + 1:>3}. {labels[m.seat]:<8} {m.text:<14} {value_text(m.after.value, review):>7}  {best:<18} "
+                     f"loss {m.loss:5.1f} {unit}{exact}  {m.rating}{note}")
+    for seat, row in review.summary().items():
+        lines.append(f"{labels[seat]}: {int(row['moves'])} moves rated, average loss {row['average_loss']:.2f} "
+                     f"{unit}, {int(row['inaccuracy'])} inaccuracies, {int(row['mistake'])} mistakes, "
+                     f"{int(row['blunder'])} blunders")
+    return lines
+
+
+def review_json(review: Review) -> str:
+    """The review as JSON, for other tools."""
+    return json.dumps({"game": review.game, "unit": review.unit, "perspective": review.perspective,
+                       "values": [v.value for v in review.values],
+                       "moves": [{"ply": m.ply, "seat": m.seat, "move": m.text, "value": m.after.value,
+                                  "best": m.best_text, "best_value": m.before.value, "loss": m.loss,
+                                  "rating": m.rating, "exact": m.exact, "rated": m.rated} for m in review.moves]})

@@ -1,0 +1,88 @@
+"""The review's evaluation graph: a line over the moves, the rated moves marked, a move selected.
+
+The value axis is the perspective seat's, centred on an even game (the
+review's baseline) and clipped at its span, so one wild value cannot flatten
+the rest; exact values are drawn solid, estimates lighter. `move_at` turns a
+click into the move it is nearest.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the command line prints only its results
+
+import pygame
+
+from boardhub.core.review import Review
+from boardhub.ui import theme
+
+RATING_COLOURS = {"inaccuracy": (236, 200, 80), "mistake": (240, 140, 60), "blunder": (232, 70, 64)}
+GRAPH_PNG_SIZE = (1200, 480)
+
+
+def _y(value: float, review: Review, rect: pygame.Rect) -> float:
+    centre = review.baseline
+    v = max(-review.span, min(review.span, value - centre))
+    return rect.centery - v / review.span * (rect.height / 2 - 4)
+
+
+def _x(i: int, count: int, rect: pygame.Rect) -> float:
+    return rect.left + 6 + (rect.width - 12) * i / max(1, count - 1)
+
+
+def move_at(review: Review, rect: pygame.Rect, x: int) -> int | None:
+    """The move (its ply) whose point on the graph lies nearest to `x`, or None off the graph."""
+    if not review.moves or not rect.left <= x <= rect.right:
+        return None
+    count = len(review.values)
+    position = round((x - rect.left - 6) / max(1, rect.width - 12) * (count - 1))
+    return max(0, min(len(review.moves) - 1, position - 1))
+
+
+def draw_graph(surface: pygame.Surface, rect: pygame.Rect, review: Review, selected: int | None = None,
+               px: float = 14) -> None:
+    """The graph inside `rect`: the value after each move; a move selected is the position it left."""
+    pygame.draw.rect(surface, (30, 34, 44), rect, border_radius=8)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=8)
+    count = len(review.values)
+    if count < 2:
+        return
+    mid = _y(review.baseline, review, rect)
+    pygame.draw.line(surface, theme.MUTED, (rect.left + 4, mid), (rect.right - 4, mid), 1)
+    points = [(_x(i, count, rect), _y(v.value, review, rect)) for i, v in enumerate(review.values)]
+    # the area between the line and the middle: the perspective seat's colour above, the other's below
+    above, below = theme.lighten(theme.SEATS[0], 0.15), theme.lighten(theme.SEATS[1], 0.15)
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        colour = above if (y0 + y1) / 2 <= mid else below
+        pygame.draw.polygon(surface, colour, [(x0, mid), (x0, y0), (x1, y1), (x1, mid)])
+    for i in range(count - 1):
+        exact = review.values[i].exact and review.values[i + 1].exact
+        pygame.draw.line(surface, theme.TEXT if exact else theme.MUTED, points[i], points[i + 1], 2 if exact else 1)
+    if selected is not None and 0 <= selected < len(review.moves):
+        x = points[selected + 1][0]
+        pygame.draw.line(surface, theme.ACCENT, (x, rect.top + 3), (x, rect.bottom - 3), 2)
+    radius = max(3, round(px / 3))
+    for m in review.moves:
+        if m.rating:
+            pygame.draw.circle(surface, RATING_COLOURS[m.rating], points[m.ply + 1], radius)
+    top = f"+{review.span:g}" if not review.baseline else f"{review.baseline + review.span:g}"
+    bottom = f"-{review.span:g}" if not review.baseline else f"{review.baseline - review.span:g}"
+    theme.text(surface, f"{top} {review.unit}", px * 0.85, (rect.left + 8, rect.top + 4), theme.MUTED, "topleft")
+    theme.text(surface, bottom, px * 0.85, (rect.left + 8, rect.bottom - 4), theme.MUTED, "bottomleft")
+
+
+def save_graph(review: Review, path: Path, title: str, labels: tuple[str, ...] = ()) -> None:
+    """The graph as a PNG picture (OSError if it cannot be written)."""
+    if not pygame.font.get_init():
+        pygame.font.init()  # fonts only: a picture needs neither a window nor sound
+    surface = pygame.Surface(GRAPH_PNG_SIZE)
+    surface.fill(theme.BG)
+    who = labels[review.perspective] if review.perspective < len(labels) else f"seat {review.perspective}"
+    theme.text(surface, f"{title}: the value for {who}, in {review.unit}", 20, (20, 14), theme.TEXT, "topleft")
+    draw_graph(surface, pygame.Rect(20, 50, GRAPH_PNG_SIZE[0] - 40, GRAPH_PNG_SIZE[1] - 70), review, px=18)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        pygame.image.save(surface, str(path))
+    except pygame.error as exc:
+        raise OSError(str(exc)) from None
