@@ -21,6 +21,7 @@ from boardhub.scenes.menu import MenuScene
 from boardhub.scenes.pause import PauseScene
 from boardhub.scenes.record_import import ImportScene
 from boardhub.scenes.result import ResultScene
+from boardhub.scenes.review import ReviewScene
 from boardhub.scenes.rules_page import RulesScene
 from boardhub.scenes.saves_browser import SavesScene
 from boardhub.scenes.settings import SettingsScene
@@ -37,7 +38,7 @@ FPS = 60
 SCENES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene, "setup": SetupScene, "game": GameScene, "pause": PauseScene, "result": ResultScene,
     "import": ImportScene, "rules": RulesScene, "saves": SavesScene, "stats": StatsScene,
-    "settings": SettingsScene,
+    "settings": SettingsScene, "review": ReviewScene,
 }
 # The longest the loop sleeps for a frame a scene asked for later: waking costs nothing,
 # and a clock that drifts from the scene's own is corrected within a second.

@@ -207,7 +207,7 @@ def test_cli_reviews_a_gomoku_psq_and_a_boardhub_save(tmp_path):
                                 "seats": [{"ai": None}, {"ai": "expert"}], "moves": ["f5", "d6", "c3"]}))
     out = run_review("othello", str(save), "--limit", "0.05", "--seat", "1")
     assert out.returncode == 0, out.stderr
-    assert "White: 1 moves rated" in out.stdout
+    assert "White: 1 move rated" in out.stdout
 
 
 def test_cli_refuses_a_damaged_file_in_plain_words(tmp_path):

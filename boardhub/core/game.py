@@ -18,6 +18,7 @@ from boardhub.core.rules import Option, Outcome, Rules
 
 GAME_KEYS = ("dots", "othello", "gomoku", "davinci")
 ANALYSIS = "@analysis"  # the worker job that scores every legal move instead of choosing one
+REVIEW = "@review"  # the worker job that judges a position for a review or a hint: view = (seat's view, seat)
 
 Evaluate = Callable[[Any, float], dict]  # (a seat's view, deadline) -> {move: score}
 
@@ -30,6 +31,16 @@ class Analysis:
 
     def choose(self, view: Any, deadline: float) -> dict:
         return self.evaluate(view, deadline)
+
+
+class Judging:
+    """Runs a game's review judge where AIs run: `view` is (the seat's view, the seat); answers a Verdict."""
+
+    def __init__(self, spec: ReviewSpec) -> None:
+        self.spec = spec
+
+    def choose(self, view: tuple[Any, int], deadline: float) -> Any:
+        return self.spec.judge(view[0], view[1], deadline)
 
 
 @dataclass(frozen=True)
@@ -113,6 +124,10 @@ class GameEntry:
             if self.analysis is None:
                 raise ValueError(f"{self.title} has no move evaluation")
             return Analysis(self.analysis)
+        if spec.name == REVIEW:
+            if self.review is None:
+                raise ValueError(f"{self.title} has no review")
+            return Judging(self.review)
         if spec.external is not None:
             proto, argv = spec.external
             if proto not in self.externals:

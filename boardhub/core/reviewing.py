@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from boardhub.core import saves
-from boardhub.core.game import GameEntry, get_game
+from boardhub.core.game import REVIEW, GameEntry, get_game
 from boardhub.core.match import Match, Seat
 from boardhub.core.records import load_record
-from boardhub.core.review import Review, Verdict, review_game
+from boardhub.core.review import Review, Verdict, assemble, jobs, positions, review_game
 from boardhub.core.rules import IllegalMove, normalize_options
 
 
@@ -73,6 +73,14 @@ def _read_save(entry: GameEntry, path: Path) -> GameRecord:
     if data.get("game") != entry.key:
         raise RecordError(f"{path.name}: a game of {data.get('game')!r}, not {entry.key}")
     try:
+        return record_of_save(entry, data)
+    except RecordError as exc:
+        raise RecordError(f"{path.name}: {exc}") from None
+
+
+def record_of_save(entry: GameEntry, data: dict) -> GameRecord:
+    """The game a boardhub save holds (its data as read); RecordError when it is not whole."""
+    try:
         options = normalize_options(entry.options, data.get("options"))
         seed = int(data["seed"])
         state = entry.rules.new_game(options, seed)
@@ -82,7 +90,7 @@ def _read_save(entry: GameEntry, path: Path) -> GameRecord:
             state = entry.rules.apply(state, move)
             moves.append(move)
     except (KeyError, TypeError, ValueError) as exc:  # IllegalMove is a ValueError
-        raise RecordError(f"{path.name}: not a whole game ({exc})") from None
+        raise RecordError(f"not a whole game ({exc})") from None
     return GameRecord(options, seed, tuple(moves))
 
 
@@ -124,6 +132,16 @@ def value_text(value: float, review: Review) -> str:
     return f"{value:+.1f}" if not review.baseline else f"{value:.1f}"
 
 
+def counted(row: dict[str, float]) -> str:
+    """A seat's ratings in words: "1 inaccuracy, 2 mistakes, no blunders"."""
+    words = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+    parts = []
+    for name, plural in words.items():
+        n = int(row[name])
+        parts.append(f"{n} {name}" if n == 1 else f"{n or 'no'} {plural}")
+    return ", ".join(parts)
+
+
 def review_lines(review: Review, labels: tuple[str, ...]) -> list[str]:
     """The review as text: one line per move, then a summary per rated seat."""
     unit = review.unit
@@ -139,9 +157,9 @@ def review_lines(review: Review, labels: tuple[str, ...]) -> list[str]:
         lines.append(f"{m.ply + 1:>3}. {labels[m.seat]:<8} {m.text:<14} {value_text(m.after.value, review):>7}  {best:<18} "
                      f"loss {m.loss:5.1f} {unit}{exact}  {m.rating}{note}")
     for seat, row in review.summary().items():
-        lines.append(f"{labels[seat]}: {int(row['moves'])} moves rated, average loss {row['average_loss']:.2f} "
-                     f"{unit}, {int(row['inaccuracy'])} inaccuracies, {int(row['mistake'])} mistakes, "
-                     f"{int(row['blunder'])} blunders")
+        rated = int(row["moves"])
+        lines.append(f"{labels[seat]}: {rated} move{'s' * (rated != 1)} rated, average loss "
+                     f"{row['average_loss']:.2f} {unit}, {counted(row)}")
     return lines
 
 
@@ -152,3 +170,67 @@ def review_json(review: Review) -> str:
                        "moves": [{"ply": m.ply, "seat": m.seat, "move": m.text, "value": m.after.value,
                                   "best": m.best_text, "best_value": m.before.value, "loss": m.loss,
                                   "rating": m.rating, "exact": m.exact, "rated": m.rated} for m in review.moves]})
+
+
+class ReviewRun:
+    """A review the app runs in the background: one position at a time in the AI process.
+
+    The scene calls `update()` every frame; it never blocks. Until every
+    position is judged, `review` holds the verdicts so far (the graph grows
+    from the left); `progress` says how far it is.
+    """
+
+    def __init__(self, entry: GameEntry, record: GameRecord, seat: int | None, worker: Any,
+                 limit: float | None = None) -> None:
+        if entry.review is None:
+            raise RecordError(f"{entry.title} has no review")
+        self.entry, self.record, self.seat, self.worker = entry, record, seat, worker
+        self.spec = entry.review
+        self.limit = limit or self.spec.default_limit
+        self.states = positions(entry.rules, record.options, record.seed, record.moves)
+        self.work = jobs(entry.rules, self.states, self.spec, seat)
+        self.verdicts: list[Verdict] = []
+        self.error = ""
+        self._job: Any = None
+        self.review = self._assemble()
+
+    @property
+    def done(self) -> bool:
+        return len(self.verdicts) == len(self.work) or bool(self.error)
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        return len(self.verdicts), len(self.work)
+
+    def update(self) -> bool:
+        """Collect an answer and send the next position; True when something changed."""
+        if self.done:
+            return False
+        job = self._job
+        if job is None:
+            view, seat = self.work[len(self.verdicts)]
+            self._job = self.worker.submit(self.entry.key, REVIEW, (view, seat), self.limit)
+            return False
+        if not job.done:
+            return False
+        self._job = None
+        if job.error is not None or not isinstance(job.move, Verdict):
+            self.error = "The review stopped: the analysis could not judge a position"
+            return True
+        self.verdicts.append(job.move)
+        self.review = self._assemble()
+        return True
+
+    def cancel(self) -> None:
+        """The review is closed: drop the answer of the position being judged."""
+        if self._job is not None:
+            self._job.cancelled = True
+        self._job = None
+
+    def _assemble(self) -> Review:
+        """The review of the positions judged so far (every move after them unjudged)."""
+        n = len(self.verdicts)
+        moves = self.record.moves[:max(0, n - 1)]
+        return assemble(self.entry.rules, self.states[:n] or self.states[:1], moves, self.verdicts, self.spec,
+                        self.seat, self.entry.key) if n else Review(
+            self.entry.key, (), 0, self.spec.unit, self.spec.span, self.spec.baseline)

@@ -2,6 +2,7 @@
 (after a replay: watch again, or back to the saved games)."""
 from __future__ import annotations
 
+from boardhub.core.reviewing import GameRecord
 from boardhub.core.session import GameSession, score_text, winner_text
 from boardhub.core.stats import is_ai_forfeit
 from boardhub.scenes.overlay import GamePanel
@@ -55,4 +56,14 @@ class ResultScene(GamePanel):
                 Button("Look at the board", self.close),
                 Button("Main menu", lambda: self.app.reset("menu")),
             ]
+        if session.match.game.review is not None and session.match.history:
+            buttons.insert(-1, Button("Review the game", self.closing(self.review)))
         super().__init__(app, session, buttons, result_lines(session))
+
+    def review(self) -> None:
+        """Every move judged: a person's own moves against AIs, every player's otherwise."""
+        match = self.session.match
+        humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
+        seat = humans[0] if len(humans) == 1 else None
+        record = GameRecord(dict(match.options), match.seed, tuple(match.moves))
+        self.app.open("review", match.game, record, seat, tuple(s.label for s in match.seats))

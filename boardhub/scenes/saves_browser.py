@@ -15,7 +15,9 @@ from pathlib import Path
 import pygame
 
 from boardhub.core import saves
-from boardhub.core.game import get_game
+from boardhub.core.game import GAME_KEYS, get_game
+from boardhub.core.match import Seat
+from boardhub.core.reviewing import RecordError, record_of_save
 from boardhub.core.session import GameSession, load_entries
 from boardhub.core.settings import Settings
 from boardhub.core.stats import merge_files
@@ -61,10 +63,12 @@ class SavesScene(Scene):
         self.old_folder: Path | None = None  # a checkout's saves/ from before, to move here
         self.open_button = Button("Resume", self.open_selected, primary=True)
         self.replay_button = Button("Replay", self.replay_selected)
+        self.review_button = Button("Review", self.review_selected)
         self.delete_button = Button("Delete", self.delete_selected)
         self.back_button = Button("Back", self.app.pop)
         self.move_button = Button("Move them here", self.move_old, primary=True)
-        self.buttons = [self.open_button, self.replay_button, self.delete_button, self.back_button]
+        self.buttons = [self.open_button, self.replay_button, self.review_button, self.delete_button,
+                        self.back_button]
 
     def resume(self) -> None:
         self.refresh()
@@ -90,6 +94,8 @@ class SavesScene(Scene):
         cur = self.current
         usable = cur is not None and cur.readable
         self.open_button.enabled = self.replay_button.enabled = usable
+        self.review_button.enabled = usable and cur.finished and cur.data.get("game") in GAME_KEYS \
+            and get_game(cur.data["game"]).review is not None
         self.delete_button.enabled = cur is not None  # a damaged file may go too, once confirmed
         self.open_button.label = "Open" if usable and cur.finished else "Resume"
         confirming = self.clock < self.confirm_until
@@ -117,6 +123,26 @@ class SavesScene(Scene):
             self.say(f"Cannot {verb} it: {exc}", theme.ERROR)
             return
         self.app.open("game", session)
+
+    def review_selected(self) -> None:
+        """The review of the chosen finished game, every player's moves rated."""
+        cur = self.current
+        if not self.review_button.enabled or cur is None:
+            return
+        entry = get_game(cur.data["game"])
+        try:
+            record = record_of_save(entry, cur.data)
+        except RecordError as exc:
+            self.say(f"Cannot review it: {exc}", theme.ERROR)
+            return
+        seats = cur.data.get("seats") or []
+        labels = tuple(Seat.from_json(x).label if isinstance(x, dict) else f"Player {i + 1}"
+                       for i, x in enumerate(seats)) or entry.seat_names
+        players = entry.rules.num_players(record.options)
+        humans = [i for i, x in enumerate(seats) if isinstance(x, dict) and x.get("ai") is None]
+        seat = humans[0] if len(humans) == 1 else None  # a game against AIs: the person's moves
+        labels = labels if len(labels) == players else tuple(f"Player {i + 1}" for i in range(players))
+        self.app.open("review", entry, record, seat, labels)
 
     def delete_selected(self) -> None:
         cur = self.current
@@ -220,8 +246,9 @@ class SavesScene(Scene):
         self.list_rect = pygame.Rect(self.panel.x + round(20 * s), top, self.panel.width - round(40 * s), 0)
         bottom = self.panel.bottom - round(84 * s)
         self.list_rect.height = max(self.row_h, (bottom - self.list_rect.y) // self.row_h * self.row_h)
-        bw, bh, gap = round(min(200 * s, (self.panel.width - 60 * s) / 4)), round(48 * s), round(14 * s)
-        x = self.panel.centerx - (4 * bw + 3 * gap) // 2
+        n = len(self.buttons)
+        bw, bh, gap = round(min(200 * s, (self.panel.width - 60 * s) / n)), round(48 * s), round(12 * s)
+        x = self.panel.centerx - (n * bw + (n - 1) * gap) // 2
         for b in self.buttons:
             b.rect = pygame.Rect(x, self.panel.bottom - round(68 * s), bw, bh)
             x += bw + gap

@@ -1,0 +1,275 @@
+"""The review of a finished game: the board at a chosen move, the evaluation graph, the rated moves.
+
+The positions are judged in the AI process one after another while the
+window stays live: the graph grows from the left and the move list fills in.
+Selecting a move (a click on the graph or the list, the arrow keys) shows the
+position it was played in, the move played and the better move found with
+its value. The graph exports as a PNG into the saves folder.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from boardhub.core import saves
+from boardhub.core.game import GameEntry
+from boardhub.core.match import Played
+from boardhub.core.review import MoveReview
+from boardhub.core.reviewing import GameRecord, ReviewRun, counted, value_text
+from boardhub.ui import theme
+from boardhub.ui.board import DrawContext
+from boardhub.ui.review_graph import RATING_COLOURS, draw_graph, move_at, save_graph
+from boardhub.ui.scene import Scene
+from boardhub.ui.widgets import Button
+
+BEST_COLOUR = (90, 220, 140)
+PLAYED_COLOUR = theme.ACCENT
+
+
+class ReviewScene(Scene):
+    def __init__(self, app, entry: GameEntry, record: GameRecord, seat: int | None, labels: tuple[str, ...]) -> None:
+        super().__init__(app)
+        self.entry, self.record, self.seat = entry, record, seat
+        self.labels = labels
+        self.board = entry.board(entry)
+        self.run = ReviewRun(entry, record, seat, app.start_worker())
+        self.selected = 0 if record.moves else None
+        self.scroll = 0
+        self.message, self.message_color = "", theme.MUTED
+        self.export_button = Button("Export graph", self.export)
+        self.back_button = Button("Back", self.app.pop, primary=True)
+        self.buttons = [self.export_button, self.back_button]
+        self.clock = 0.0
+
+    # ---------------------------------------------------------------- layout
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        s = self.s = theme.scale(size)
+        w, h = size
+        pad = round(16 * s)
+        self.top_rect = pygame.Rect(0, 0, w, round(64 * s))
+        side_w = round(min(360 * s, w * 0.34))
+        self.side_rect = pygame.Rect(w - side_w - pad, self.top_rect.bottom + pad, side_w,
+                                     h - self.top_rect.bottom - 2 * pad)
+        graph_h = round(max(90 * s, h * 0.2))
+        self.graph_rect = pygame.Rect(pad, h - pad - graph_h, self.side_rect.x - 2 * pad, graph_h)
+        board_rect = pygame.Rect(pad, self.top_rect.bottom + pad, self.side_rect.x - 2 * pad,
+                                 self.graph_rect.y - self.top_rect.bottom - 2 * pad)
+        self.board.layout(board_rect, self.run.states[0])
+        bh, gap = round(40 * s), round(10 * s)
+        inner = self.side_rect.inflate(-round(24 * s), -round(24 * s))
+        half = (inner.width - gap) // 2
+        self.export_button.rect = pygame.Rect(inner.x, inner.bottom - bh, half, bh)
+        self.back_button.rect = pygame.Rect(inner.x + half + gap, inner.bottom - bh, half, bh)
+        self.detail_px = 18 * s
+        self.detail_rect = pygame.Rect(inner.x, inner.bottom - bh - gap - round(5.2 * theme.line_height(self.detail_px)),
+                                       inner.width, round(5.2 * theme.line_height(self.detail_px)))
+        self.list_rect = pygame.Rect(inner.x, inner.y + round(34 * s), inner.width,
+                                     self.detail_rect.y - gap - inner.y - round(34 * s))
+        self.row_px = 17 * s
+        self.row_h = theme.line_height(self.row_px) + round(4 * s)
+        self._keep_selected_visible()
+
+    @property
+    def visible_rows(self) -> int:
+        return max(1, self.list_rect.height // max(1, self.row_h))
+
+    def _keep_selected_visible(self) -> None:
+        if self.selected is None:
+            return
+        rows = self.visible_rows
+        if self.selected < self.scroll:
+            self.scroll = self.selected
+        elif self.selected >= self.scroll + rows:
+            self.scroll = self.selected - rows + 1
+        self.scroll = max(0, min(self.scroll, max(0, len(self.record.moves) - rows)))
+
+    # ---------------------------------------------------------------- time
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.run.update()
+        if self.run.error:
+            self.message, self.message_color = self.run.error, theme.ERROR
+
+    def redraw_in(self) -> float | None:
+        return None if self.run.done else 0.25  # the worker's answer wakes the loop; this keeps the dots alive
+
+    def shutdown(self) -> None:
+        self.run.cancel()
+
+    # ---------------------------------------------------------------- input
+    def select(self, ply: int | None) -> None:
+        if ply is None or not self.record.moves:
+            return
+        self.selected = max(0, min(len(self.record.moves) - 1, ply))
+        self._keep_selected_visible()
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN:
+            n = len(self.record.moves)
+            current = self.selected if self.selected is not None else 0
+            step = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in step:
+                self.select(current + step[event.key])
+            elif event.key == pygame.K_HOME:
+                self.select(0)
+            elif event.key == pygame.K_END:
+                self.select(n - 1)
+            elif event.key == pygame.K_PAGEDOWN:
+                self.select(current + self.visible_rows)
+            elif event.key == pygame.K_PAGEUP:
+                self.select(current - self.visible_rows)
+            return None
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(max(0, len(self.record.moves) - self.visible_rows), self.scroll - event.y * 2))
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.graph_rect.collidepoint(event.pos):
+                self.select(move_at(self.run.review, self.graph_rect, event.pos[0])
+                            if self.run.review.values else None)
+                return None
+            if self.list_rect.collidepoint(event.pos):
+                row = (event.pos[1] - self.list_rect.y) // self.row_h + self.scroll
+                if row < len(self.record.moves):
+                    self.select(row)
+                return None
+        for b in self.buttons:
+            b.handle(event)
+        return None
+
+    def export(self) -> None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = saves.saves_dir() / f"review-{self.entry.key}-{stamp}.png"
+        try:
+            save_graph(self.run.review, path, self.entry.title, self.labels)
+        except OSError as exc:
+            self.message, self.message_color = f"Could not save the graph ({saves.refusal(exc)})", theme.ERROR
+            return
+        self.message, self.message_color = f"Saved the graph as {path.name} in the saves folder", theme.SUCCESS
+
+    # ---------------------------------------------------------------- drawing
+    def judged(self, ply: int) -> MoveReview | None:
+        moves = self.run.review.moves
+        return moves[ply] if ply < len(moves) else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        s = self.s
+        done, total = self.run.progress
+        title = f"Review: {self.entry.title}"
+        theme.text(surface, title, 30 * s, (16 * s, self.top_rect.centery), theme.TEXT, "midleft", bold=True)
+        if self.message:
+            status, colour = self.message, self.message_color
+        elif not self.run.done:
+            status, colour = f"Judging position {done + 1} of {total}…", theme.ACCENT
+        else:
+            status, colour = self._summary(), theme.MUTED
+        room = self.size[0] - theme.font(theme.font_px(30 * s), True).size(title)[0] - 60 * s
+        theme.text(surface, theme.fit(status, 18 * s, room), 18 * s, (self.size[0] - 16 * s, self.top_rect.centery),
+                   colour, "midright")
+        self._draw_board(surface)
+        draw_graph(surface, self.graph_rect, self.run.review, self.selected, px=15 * s)
+        theme.panel(surface, self.side_rect)
+        self._draw_list(surface)
+        self._draw_detail(surface)
+        for b in self.buttons:
+            b.draw(surface)
+
+    def _summary(self) -> str:
+        parts = []
+        for seat, row in self.run.review.summary().items():
+            parts.append(f"{self.labels[seat]}: {counted(row)}")
+        return ";  ".join(parts) or "Reviewed"
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        ply = self.selected if self.selected is not None else len(self.record.moves)
+        states = self.run.states
+        state = states[ply]
+        rules = self.entry.rules
+        history = [Played(rules.to_move(states[i]), self.record.moves[i], 0.0) for i in range(ply)]
+        ctx = DrawContext(self.clock, None, False, True, 0.0, self.labels)
+        self.board.draw(surface, state, history, ctx)
+        m = self.judged(ply) if self.selected is not None else None
+        if self.selected is None:
+            return
+        self._mark(surface, self.record.moves[ply], PLAYED_COLOUR, "")
+        if m is not None and m.best_text and m.before.best != m.move:
+            self._mark(surface, m.before.best, BEST_COLOUR, value_text(m.before.value, self.run.review))
+
+    def _mark(self, surface: pygame.Surface, move: Any, colour, label: str) -> None:
+        xy = self.board.target_xy(move)
+        if xy is None:
+            return
+        s = self.s
+        r = max(8, round(16 * s))
+        pygame.draw.circle(surface, colour, xy, r, max(2, round(3 * s)))
+        if label:
+            px = 16 * s
+            img = theme.font(theme.font_px(px), True).render(label, True, (20, 24, 30))
+            box = img.get_rect(midbottom=(xy[0], xy[1] - r - 2))
+            pygame.draw.rect(surface, colour, box.inflate(round(8 * s), round(2 * s)), border_radius=4)
+            surface.blit(img, box)
+
+    def _draw_list(self, surface: pygame.Surface) -> None:
+        s = self.s
+        inner = self.side_rect.inflate(-round(24 * s), -round(24 * s))
+        theme.text(surface, "Moves", 22 * s, (inner.x, inner.y), theme.TEXT, bold=True)
+        review = self.run.review
+        with theme.panel_bounds(surface, self.list_rect):
+            y = self.list_rect.y
+            for ply in range(self.scroll, min(len(self.record.moves), self.scroll + self.visible_rows)):
+                row = pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.row_h)
+                if ply == self.selected:
+                    pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=4)
+                seat = self.entry.rules.to_move(self.run.states[ply])
+                text = self.entry.rules.move_to_text(self.record.moves[ply], self.run.states[ply])
+                label = f"{ply + 1}. {self.labels[seat]} {text}"
+                m = self.judged(ply)
+                right, colour = "", theme.MUTED
+                if m is not None and m.rated:
+                    right = m.rating or value_text(m.after.value, review)
+                    colour = RATING_COLOURS.get(m.rating, theme.MUTED)
+                elif m is None:
+                    right = "…"
+                right_w = theme.font(theme.font_px(self.row_px)).size(right)[0]
+                theme.text(surface, theme.fit(label, self.row_px, row.width - right_w - 16 * s), self.row_px,
+                           (row.x + 6 * s, row.centery), theme.TEXT, "midleft")
+                theme.text(surface, right, self.row_px, (row.right - 6 * s, row.centery), colour, "midright")
+                y += self.row_h
+
+    def _draw_detail(self, surface: pygame.Surface) -> None:
+        r, px = self.detail_rect, self.detail_px
+        lines: list[tuple[str, tuple]] = []
+        m = self.judged(self.selected) if self.selected is not None else None
+        unit = self.run.review.unit
+        if self.selected is None:
+            lines.append(("No moves to review", theme.MUTED))
+        elif m is None:
+            lines.append(("Not judged yet", theme.MUTED))
+        else:
+            review = self.run.review
+            lines.append((f"{m.ply + 1}. {self.labels[m.seat]} played {m.text}: {value_text(m.after.value, review)} "
+                          f"{unit}", theme.TEXT))
+            if not m.rated:
+                lines.append(("The only move" if m.forced else "Not this review's seat", theme.MUTED))
+            elif m.best_text and m.best_text != m.text:
+                lines.append((f"Better: {m.best_text}, {value_text(m.before.value, review)} {unit}", BEST_COLOUR))
+                lines.append((f"Lost {m.loss:.1f} {unit}" + (f": {m.rating}" if m.rating else ""),
+                              RATING_COLOURS.get(m.rating, theme.MUTED)))
+            else:
+                lines.append(("The best move found", BEST_COLOUR))
+            kind = "Exact: proven by the solver" if m.exact else "Estimated by the expert's search"
+            lines.append((kind, theme.MUTED))
+            if m.before.note:
+                lines.append((m.before.note, theme.MUTED))
+        y = r.y
+        for text, colour in lines:
+            for line in theme.wrap(text, px, r.width):
+                if y + theme.line_height(px) > r.bottom:
+                    return
+                theme.text(surface, line, px, (r.x, y), colour)
+                y += theme.line_height(px)
