@@ -6,7 +6,7 @@ import sys
 import time
 from pathlib import Path
 
-from boardhub.core.arena import default_jobs, play_series, play_tournament
+from boardhub.core.arena import default_jobs, options_for_seats, play_series, play_table, play_tournament
 from boardhub.core.progress import progress_bar
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.games.gomoku import tuning as gomoku_tuning
@@ -41,27 +41,44 @@ def cmd_ais(args) -> int:
 def cmd_arena(args, extra: list[str]) -> int:
     game = get_game(args.game)
     options = _game_options(game, extra)
+    given = _game_options(game, extra, defaults=False)  # the person's choice: --seats sets only the rest
+    common = dict(limit=args.limit, seed=args.seed, progress=not args.quiet, referee=not args.no_referee,
+                  jobs=args.jobs or default_jobs(), save=Path(args.save) if args.save else None)
     if args.tournament:
-        return _tournament(args, options)
+        return _tournament(args, options, common)
+    players = _ais(args.seats) if args.seats else [args.a, args.b]
     try:
-        result = play_series(args.game, args.a, args.b, args.games, limit=args.limit, seed=args.seed,
-                             options=options, progress=not args.quiet, referee=not args.no_referee,
-                             jobs=args.jobs or default_jobs())
+        options = options_for_seats(game, options, len(players), given)
+        if len(players) == 2:
+            result = play_series(args.game, *players, args.games, options=options, **common)
+        else:
+            result = play_table(args.game, players, args.games, options=options, **common)
     except ValueError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
     for f in result.forfeits:
         print(f"forfeit: {f}")
     print(result.line())
-    return 0
+    return _say_saved(result.saved, result.games, args.save)
 
 
-def _tournament(args, options: dict) -> int:
-    players = [p.strip() for p in args.tournament.split(",") if p.strip()]
+def _ais(text: str) -> list[str]:
+    """The AIs of `--seats a,b,c` or `--tournament a,b,c`."""
+    return [p.strip() for p in text.split(",") if p.strip()]
+
+
+def _say_saved(saved: int, games: int, folder: str | None) -> int:
+    """Say how many games --save wrote; the exit code is 1 when some could not be (each was told on stderr)."""
+    if folder is None:
+        return 0
+    count = saved if saved == games else f"{saved} of {games}"
+    print(f"saved {count} game{'s' * (games != 1)} in {folder}")
+    return 0 if saved == games else 1
+
+
+def _tournament(args, options: dict, common: dict) -> int:
     try:
-        result = play_tournament(args.game, players, args.games, limit=args.limit, seed=args.seed,
-                                 options=options, progress=not args.quiet, referee=not args.no_referee,
-                                 jobs=args.jobs or default_jobs())
+        result = play_tournament(args.game, _ais(args.tournament), args.games, options=options, **common)
     except ValueError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
@@ -70,7 +87,7 @@ def _tournament(args, options: dict) -> int:
             print(f"forfeit: {r.a} vs {r.b} {f}")
     print(result.table())
     print(f"saved {result.save()}")
-    return 0
+    return _say_saved(sum(r.saved for r in result.series), sum(r.games for r in result.series), args.save)
 
 
 def cmd_review(args, extra: list[str]) -> int:
@@ -258,12 +275,24 @@ def main(argv: list[str]) -> int:
     p = sub.add_parser("ais", help="list a game's AIs")
     p.add_argument("game", choices=GAME_KEYS)
     p = sub.add_parser("arena", help="play AIs against each other headless",
-                       epilog="Game options follow, e.g. --rows 3 --cols 5 for dots.")
+                       epilog="Game options follow, e.g. --rows 3 --cols 5 for dots. With --save, game n of a "
+                       "series is DIR/GAME-A-vs-B-gNNN.EXT, the AIs' names kept to letters, digits, '.', '_' "
+                       "and '-' (greedy:5 becomes greedy5).")
     p.add_argument("game", choices=GAME_KEYS)
     p.add_argument("--a", help="AI name, name:level, or py:module:function")
     p.add_argument("--b")
     p.add_argument("--tournament", metavar="AI1,AI2,...",
                    help="a round robin instead: every pair plays --games games (the source played best of 3)")
+    p.add_argument("--seats", metavar="AI1,AI2,...",
+                   help="the AIs at one table instead of --a and --b, as many as the game seats (Da Vinci "
+                   "Code: 2 to 4, its player count set to match); the seats turn round one place a game, so "
+                   "each AI starts equally often; the RESULT line gives each AI's wins and share (a game "
+                   "without a winner shared alike)")
+    p.add_argument("--save", metavar="DIR",
+                   help="write every game into DIR (made if missing) in its game's own record, for review or "
+                   "the app's Import: an Othello transcript, a Gomoku move list, Dots and Boxes 'row col' lines; "
+                   "a game without a record format as a boardhub save (.json), which Saved games replays from "
+                   "the saves folder's games/")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--limit", type=float, default=0.5, help="seconds per move (default 0.5)")
     p.add_argument("--seed", type=int, default=0)
@@ -340,8 +369,14 @@ def main(argv: list[str]) -> int:
         return cmd_learn(args)
     if args.cmd == "review":
         return cmd_review(args, extra)
-    if args.cmd == "arena" and not args.tournament and (args.a is None or args.b is None):
-        parser.error("arena needs --a and --b, or --tournament AI1,AI2,...")
+    if args.cmd == "arena":
+        chosen = [f for f, given in (("--a/--b", args.a is not None or args.b is not None),
+                                     ("--seats", args.seats is not None),
+                                     ("--tournament", args.tournament is not None)) if given]
+        if len(chosen) > 1:
+            parser.error(f"arena takes one of --a/--b, --seats and --tournament, not {' and '.join(chosen)}")
+        if not args.tournament and not args.seats and (args.a is None or args.b is None):
+            parser.error("arena needs --a and --b, --seats AI1,AI2,... or --tournament AI1,AI2,...")
     if args.cmd == "ais":
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")

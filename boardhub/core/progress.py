@@ -13,3 +13,9 @@ def progress_bar(done: int, total: int, note: str, elapsed: float) -> None:
     if done >= total:
         sys.stderr.write("\n")
     sys.stderr.flush()
+
+
+def progress_note(text: str) -> None:
+    """A line of its own on stderr, over the progress bar being drawn there (the next redraw goes below it)."""
+    sys.stderr.write(f"\r{text:<79}\n")
+    sys.stderr.flush()

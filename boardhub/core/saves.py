@@ -89,8 +89,13 @@ def atomic_write_text(path: Path, text: str) -> None:
         raise
 
 
+def json_text(kind: str, data: dict) -> str:
+    """A save file's text: the data under its format version and kind, as `read_json` expects it."""
+    return json.dumps({"format": FORMAT, "kind": kind, **data}, indent=1)
+
+
 def write_json(path: Path, kind: str, data: dict) -> None:
-    atomic_write_text(path, json.dumps({"format": FORMAT, "kind": kind, **data}, indent=1))
+    atomic_write_text(path, json_text(kind, data))
 
 
 def read_json(path: Path, kind: str) -> dict[str, Any]:

@@ -484,15 +484,8 @@ class GameSession:
         """Write the game to its file in the saves after every change, finished or not."""
         if self.save_path is None:
             return
-        m = self.match
-        result = result_text(m)
-        data = {**m.to_json(), "kind_of_game": m.kind, "created": self.created,
-                "updated": datetime.now().isoformat(timespec="milliseconds"),
-                "players": " vs ".join(seat.label for seat in m.seats),
-                "status": result or f"move {len(m.history) + 1}, {m.seats[m.to_move].label} to move",
-                "result": result, "counted": self.counted, "imported": self.imported}
         try:
-            saves.write_game(self.save_path, data)
+            saves.write_game(self.save_path, game_data(self.match, self.created, self.counted, self.imported))
         except OSError as exc:
             self._events.append(Notice(f"Could not save the game: {saves.plain(exc)}", "error"))
 
@@ -525,6 +518,21 @@ class GameSession:
             saves.write_record(self.match.kind, [self.match.text(mv) for mv in self.match.moves])
         except OSError as exc:
             self._events.append(Notice(f"Could not write the game record: {saves.plain(exc)}", "warning"))
+
+
+def game_data(match: Match, created: str, counted: bool, imported: int = 0) -> dict:
+    """A game as its file in the saves holds it: the match to replay, and the lines the saves browser lists.
+
+    The app's autosave and the arena's saved games write the same data, so
+    either file resumes and replays alike.
+    """
+    m = match
+    result = result_text(m)
+    return {**m.to_json(), "kind_of_game": m.kind, "created": created,
+            "updated": datetime.now().isoformat(timespec="milliseconds"),
+            "players": " vs ".join(seat.label for seat in m.seats),
+            "status": result or f"move {len(m.history) + 1}, {m.seats[m.to_move].label} to move",
+            "result": result, "counted": counted, "imported": imported}
 
 
 def saved_imported(saved: saves.SavedGame, match: Match) -> int:
