@@ -249,8 +249,9 @@ for _key in GAME_KEYS:
     TARGETS[f"result-{_key}"] = build_result(_key)
     TARGETS[f"rules-{_key}"] = build_rules(_key)
     TARGETS[f"replay-{_key}"] = build_replay(_key)
-for _key in ("othello", "gomoku"):  # the games with record formats
-    TARGETS[f"import-{_key}"] = build_import(_key)
+for _key in GAME_KEYS:
+    if get_game(_key).record_formats:
+        TARGETS[f"import-{_key}"] = build_import(_key)
 
 
 @pytest.mark.parametrize("name", list(TARGETS))

@@ -11,6 +11,7 @@ A failure lists every text that broke a rule, with where.
 """
 import ast
 import random
+import time
 import zlib
 from pathlib import Path
 
@@ -160,6 +161,25 @@ def build_import(key: str):
     return build
 
 
+def build_review(key: str):
+    """The review of a finished game against the AI, every position judged (quickly: the texts are the point)."""
+    def build(app):
+        start_game(app, key, "pva", moves=None).show_result()
+        next(b for b in app.top.buttons if b.label == "Review the game").on_click()
+        review = app.top
+        review.run.limit = 0.02
+        deadline = time.monotonic() + 120
+        while not review.run.done:
+            assert time.monotonic() < deadline, "the review did not finish"
+            app.frame(0.016)
+            time.sleep(0.002)
+        assert not review.run.error
+        for _ in range(12):  # a move some way in, with its better move drawn
+            review.process_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+        return review
+    return build
+
+
 def saved_game(key: str, moves: int | None = None) -> None:
     """A game against the AI in the saves folder: finished, or its first `moves` moves."""
     options = options_of(key, None)
@@ -224,8 +244,11 @@ for _key in GAME_KEYS:
         SCENES[f"result-{_name}"] = build_result(_key, _players)
     SCENES[f"pause-{_key}"] = build_pause(_key)
     SCENES[f"rules-{_key}"] = build_rules(_key)
-for _key in ("othello", "gomoku"):  # the games with record formats
-    SCENES[f"import-{_key}"] = build_import(_key)
+for _key in GAME_KEYS:
+    if get_game(_key).record_formats:
+        SCENES[f"import-{_key}"] = build_import(_key)
+    if get_game(_key).review is not None:
+        SCENES[f"review-{_key}"] = build_review(_key)
 
 
 def problems(drawn: list[theme.DrawnText], window: tuple[int, int]) -> list[str]:
