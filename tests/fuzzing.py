@@ -58,8 +58,9 @@ def hot_rects(scene: Scene) -> list[pygame.Rect]:
     board = getattr(scene, "board", None)
     if board is not None:
         rects.append(board.rect)
-        if hasattr(board, "pile_rects"):  # Da Vinci Code: piles, the pad, the stop button, the racks
-            view = board.view(scene.match.state)
+        match = getattr(scene, "match", None)  # a review shows positions, not a match
+        if match is not None and hasattr(board, "pile_rects"):  # Da Vinci: piles, pad, stop button, racks
+            view = board.view(match.state)
             tiles = board.rack_rects(view)
             rects += [*board.pile_rects().values(), *board.pad_rects().values(), board.stop_rect(),
                       *tiles.values(), *board.slot_rects(view, tiles).values()]

@@ -28,6 +28,7 @@ from boardhub.core.settings import Settings
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.pause import PauseScene
 from boardhub.scenes.record_import import ImportScene
+from boardhub.scenes.review import ReviewScene
 from boardhub.scenes.result import ResultScene
 from boardhub.scenes.rules_page import RulesScene
 from boardhub.scenes.saves_browser import SavesScene
@@ -210,6 +211,21 @@ def saved_game(key: str, moves: int | None = None) -> saves.SavedGame:
     return saves.SavedGame(path, saves.read_json(path, "game"))
 
 
+def build_review(key: str):
+    """The review of a finished game, opened from the saved games, while its positions are being judged."""
+    def build(app):
+        fresh_settings(app)
+        saved = saved_game(key)
+        app.open("saves")
+        scene = app.top
+        scene.select(next(i for i, e in enumerate(scene.entries) if e.path == saved.path))
+        scene.review_button.on_click()
+        assert isinstance(app.top, ReviewScene)
+        app.top.run.limit = 0.02
+        return app.top
+    return build
+
+
 def build_saves(app):
     """The saved games: one of each game, an unfinished one and a file that cannot be read."""
     fresh_settings(app)
@@ -252,6 +268,8 @@ for _key in GAME_KEYS:
 for _key in GAME_KEYS:
     if get_game(_key).record_formats:
         TARGETS[f"import-{_key}"] = build_import(_key)
+    if get_game(_key).review is not None:
+        TARGETS[f"review-{_key}"] = build_review(_key)
 
 
 @pytest.mark.parametrize("name", list(TARGETS))

@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any
 
 from boardhub.core.game import AIEntry, GameEntry
-from boardhub.core.review import ReviewSpec
 from boardhub.games.davinci import ai, expert, review
 from boardhub.games.davinci.engine import DavinciRules, DavinciState
 
@@ -83,8 +82,5 @@ ENTRY = GameEntry(
     options=DavinciRules.options,
     analysis=expert.analysis,
     forced_move=forced_move,
-    # values are the reviewed seat's chance to win, 0-100 (the graph's baseline is 50); hidden
-    # information: each position is judged from that seat's view alone, and only its moves are rated
-    review=ReviewSpec(review.judge, review.UNIT, review.THRESHOLDS, review.SPAN, zero_sum=False,
-                      default_limit=review.DEFAULT_LIMIT),
+    review=review.SPEC,
 )

@@ -39,7 +39,7 @@ import math
 import random
 import time
 
-from boardhub.core.review import Verdict
+from boardhub.core.review import ReviewSpec, Verdict
 from boardhub.games.davinci.engine import (BLACK, JOKER, NUMBERS, WHITE, DavinciRules, DavinciState,
                                            DavinciView, Move, Tile, order_key, place_slots)
 from boardhub.games.davinci.expert import ExpertAI, bluff_weights, ruled_out, seat_belief
@@ -218,3 +218,8 @@ def estimate(view: DavinciView, seat: int, deadline: float, cap: int = PLAYOUT_C
 def judge(view: DavinciView, seat: int, deadline: float) -> Verdict:
     """The seat's chance to win in percent, from its view alone, and the expert's move when it is to move."""
     return estimate(view, seat, deadline)
+
+
+# values are the reviewed seat's chance to win, 0-100; hidden information: each position is judged
+# from that seat's view alone, and only its moves are rated
+SPEC = ReviewSpec(judge, UNIT, THRESHOLDS, SPAN, zero_sum=False, baseline=50.0, default_limit=DEFAULT_LIMIT)
