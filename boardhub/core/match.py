@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
+from boardhub.core.game import REVIEW
 from boardhub.core.rules import IllegalMove, Outcome
 from boardhub.core.worker import Job, Worker
 
@@ -272,8 +273,11 @@ class Match:
         worker = worker or self.worker
         if worker is None:
             raise RuntimeError("asking an AI needs a worker")
-        return worker.submit(self.game.key, ai, self.rules.view(self.state, seat), limit, token=token,
-                                  seed=seed, history=self.rules.public_history(self.moves, seat))
+        view = self.rules.view(self.state, seat)
+        if ai == REVIEW:  # a judge answers for a seat: it gets the seat with its view
+            view = (view, seat)
+        return worker.submit(self.game.key, ai, view, limit, token=token,
+                             seed=seed, history=self.rules.public_history(self.moves, seat))
 
     def _lose(self, seat: int, reason: str, detail: str) -> None:
         others = [i for i in range(len(self.seats)) if i != seat]

@@ -20,7 +20,7 @@ from typing import Any, Callable, Union
 from boardhub.core import saves
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
 from boardhub.core.external import program_name
-from boardhub.core.game import ANALYSIS, GameEntry, get_game
+from boardhub.core.game import ANALYSIS, REVIEW, GameEntry, get_game
 from boardhub.core.ladder import ladder_specs
 from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played, Seat, Timing
 from boardhub.core.records import load_record
@@ -29,7 +29,8 @@ from boardhub.core.stats import Stats, opponent_of, result_for
 from boardhub.core.worker import Job, Worker
 
 MODES = ("pvp", "pva", "ava")
-ANALYSIS_SECONDS = 0.4  # an evaluation overlay or a hint: quick, and never the AI's move limit
+ANALYSIS_SECONDS = 0.4  # an evaluation overlay: quick, and never the AI's move limit
+HINT_SECONDS = 1.0  # a hint asked for: the expert's best move is worth a second
 REPLAY_FIRST_MOVE = 0.5  # a replay shows its starting position at least this long
 
 
@@ -186,7 +187,14 @@ class AnalysisReady:
     seat: int | None
 
 
-Event = Union[MovePlayed, Passed, GameOver, Rewound, Notice, AnalysisReady]
+@dataclass(frozen=True)
+class HintReady:
+    """The expert's best move for the human to move, in words ("d3, +2.0 discs")."""
+
+    text: str
+
+
+Event = Union[MovePlayed, Passed, GameOver, Rewound, Notice, AnalysisReady, HintReady]
 
 
 def winner_text(match: Match) -> str:
@@ -237,7 +245,7 @@ class GameSession:
     def __init__(self, match: Match, worker: Callable[[], Worker] | None = None, *,
                  save_path: Path | None = None, created: str = "", counted: bool = False,
                  script: list[Played] | None = None, ending: Outcome | None = None,
-                 saved: saves.SavedGame | None = None, imported: int = 0) -> None:
+                 saved: saves.SavedGame | None = None, imported: int = 0, hints: int = 0) -> None:
         self.match = match
         self.entry = match.game
         self._worker = worker
@@ -255,6 +263,10 @@ class GameSession:
         self._analysis_key: tuple[Any, int | None] | None = None
         self._analysis_job: Job | None = None
         self.analysis: dict | None = None
+        self.hints = hints  # hints given in this game: it counts in the stats as played with hints
+        self._hint_job: Job | None = None
+        self._hint_state: Any = None  # the position the hint is for
+        self.hint: Any = None  # the hint's Verdict, while its position stands
 
     # ---------------------------------------------------------------- starting
     @classmethod
@@ -269,8 +281,10 @@ class GameSession:
     def resume(cls, saved: saves.SavedGame, worker: Callable[[], Worker] | None = None) -> "GameSession":
         """The saved game exactly as it was left; ValueError naming the file and the reason."""
         match = saved_match(saved, worker)
+        hints = saved.data.get("hints", 0)
         return cls(match, worker, save_path=saved.path, created=str(saved.data.get("created", "")),
-                   counted=bool(saved.data.get("counted")), saved=saved, imported=saved_imported(saved, match))
+                   counted=bool(saved.data.get("counted")), saved=saved, imported=saved_imported(saved, match),
+                   hints=hints if isinstance(hints, int) and not isinstance(hints, bool) else 0)
 
     @classmethod
     def replay(cls, saved: saves.SavedGame) -> "GameSession":
@@ -310,7 +324,7 @@ class GameSession:
     def busy(self) -> bool:
         """Something will happen without input: an AI to move, a replay running, an analysis out."""
         m = self.match
-        if self._analysis_job is not None:
+        if self._analysis_job is not None or self._hint_job is not None:
             return True
         if m.is_over or m.paused:
             return False
@@ -394,6 +408,55 @@ class GameSession:
         Worker.cancel(self._analysis_job)
         self._analysis_job = self.match.ask(ANALYSIS, seat, ANALYSIS_SECONDS, worker=self._worker())
 
+    @property
+    def offers_hints(self) -> bool:
+        """Hints are for a person playing the AIs; a replay or a game without AIs has none."""
+        return self.entry.review is not None and self.match.kind == "PvA" and not self.is_replay
+
+    def ask_hint(self) -> str:
+        """Ask the expert's best move for the human to move; HintReady follows. "" or why not, in words."""
+        m = self.match
+        if not self.offers_hints or self._worker is None:
+            return "Best moves are shown in games against the AI"
+        if self.is_replay or m.is_over or not m.human_to_move:
+            return "A hint is for your own turn"
+        if self.hint is not None and self._hint_state is m.state:
+            return ""  # already shown for this position
+        if self._hint_job is not None and self._hint_state is m.state:
+            return ""  # being worked out
+        Worker.cancel(self._hint_job)
+        self._hint_state, self.hint = m.state, None
+        self._hint_job = m.ask(REVIEW, m.to_move, HINT_SECONDS, worker=self._worker())
+        self.hints += 1
+        self.autosave()
+        return ""
+
+    def hint_for(self, state: Any) -> Any:
+        """The hint's Verdict when it is for `state`, else None."""
+        return self.hint if self.hint is not None and self._hint_state is state else None
+
+    @property
+    def hinting(self) -> bool:
+        return self._hint_job is not None
+
+    def _poll_hint(self, events: list[Event]) -> None:
+        job = self._hint_job
+        if job is None or not job.done:
+            return
+        self._hint_job = None
+        if self._hint_state is not self.match.state:
+            return  # the position moved on: the hint is of no use now
+        verdict = job.move
+        if job.error is not None or getattr(verdict, "best", None) is None:
+            events.append(Notice("No hint this time: the expert found no move to suggest", "warning"))
+            return
+        self.hint = verdict
+        spec = self.entry.review
+        value = f"{verdict.value:+.1f}" if not spec.baseline else f"{verdict.value:.0f}"
+        how = "proven" if verdict.exact else "estimated"
+        text = f"{self.match.text(verdict.best)}, {value} {spec.unit} ({how})"
+        events.append(HintReady(f"{text}: {verdict.note}" if verdict.note else text))
+
     def analysis_for(self, seat: int | None) -> dict | None:
         """{move: value} for the position on the board seen by `seat`, once it is ready."""
         return self.analysis if self._analysing(seat) else None
@@ -405,6 +468,7 @@ class GameSession:
 
     def close(self) -> None:
         Worker.cancel(self._analysis_job)
+        Worker.cancel(self._hint_job)
         self.match.close()
 
     # ---------------------------------------------------------------- the frame
@@ -440,6 +504,7 @@ class GameSession:
         if changed:
             self.autosave()
         self._poll_analysis(events)
+        self._poll_hint(events)
         events, self._events = self._events + events, []
         return events
 
@@ -485,7 +550,8 @@ class GameSession:
         if self.save_path is None:
             return
         try:
-            saves.write_game(self.save_path, game_data(self.match, self.created, self.counted, self.imported))
+            saves.write_game(self.save_path, game_data(self.match, self.created, self.counted, self.imported,
+                                                       self.hints))
         except OSError as exc:
             self._events.append(Notice(f"Could not save the game: {saves.plain(exc)}", "error"))
 
@@ -496,7 +562,8 @@ class GameSession:
         if self.counted or m.kind != "PvA" or len(humans) != 1:
             return
         try:
-            Stats.load().record(self.entry.key, opponent_of(m.seats), result_for(m.outcome, humans[0]))
+            Stats.load().record(self.entry.key, opponent_of(m.seats), result_for(m.outcome, humans[0]),
+                                hinted=self.hints > 0)
         except (OSError, saves.SaveError) as exc:
             self._events.append(Notice(f"The result was not counted: {exc}", "warning"))
         self.counted = True
@@ -520,7 +587,7 @@ class GameSession:
             self._events.append(Notice(f"Could not write the game record: {saves.plain(exc)}", "warning"))
 
 
-def game_data(match: Match, created: str, counted: bool, imported: int = 0) -> dict:
+def game_data(match: Match, created: str, counted: bool, imported: int = 0, hints: int = 0) -> dict:
     """A game as its file in the saves holds it: the match to replay, and the lines the saves browser lists.
 
     The app's autosave and the arena's saved games write the same data, so
@@ -532,7 +599,7 @@ def game_data(match: Match, created: str, counted: bool, imported: int = 0) -> d
             "updated": datetime.now().isoformat(timespec="milliseconds"),
             "players": " vs ".join(seat.label for seat in m.seats),
             "status": result or f"move {len(m.history) + 1}, {m.seats[m.to_move].label} to move",
-            "result": result, "counted": counted, "imported": imported}
+            "result": result, "counted": counted, "imported": imported, "hints": hints}
 
 
 def saved_imported(saved: saves.SavedGame, match: Match) -> int:

@@ -29,17 +29,23 @@ def _counts(value: object, length: int) -> bool:
         isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value)
 
 
-def _read(path: Path) -> tuple[dict[str, dict[str, list[int]]], dict[str, dict[str, int]]]:
-    """(results, forfeits) of a stats file; SaveError, in words, for one that is not whole."""
+Counts = dict[str, dict[str, int]]  # game key -> opponent -> a count
+
+
+def _single_counts(rows: object) -> bool:
+    return isinstance(rows, dict) and all(
+        isinstance(r, dict) and all(_counts([v], 1) for v in r.values()) for r in rows.values())
+
+
+def _read(path: Path) -> tuple[dict[str, dict[str, list[int]]], Counts, Counts]:
+    """(results, forfeits, games with hints) of a stats file; SaveError, in words, for one that is not whole."""
     data = saves.read_json(path, "stats")
-    table, forfeits = data.get("games"), data.get("forfeits", {})
+    table, forfeits, hinted = data.get("games"), data.get("forfeits", {}), data.get("hinted", {})
     shaped = isinstance(table, dict) and all(
         isinstance(rows, dict) and all(_counts(v, 3) for v in rows.values()) for rows in table.values())
-    shaped = shaped and isinstance(forfeits, dict) and all(
-        isinstance(rows, dict) and all(_counts([v], 1) for v in rows.values()) for rows in forfeits.values())
-    if not shaped:
+    if not (shaped and _single_counts(forfeits) and _single_counts(hinted)):
         raise saves.SaveError(f"{path.name}: damaged: it is not a table of wins, draws and losses")
-    return table, forfeits
+    return table, forfeits, hinted
 
 
 @dataclass
@@ -47,7 +53,9 @@ class Stats:
     # game key -> opponent (the AIs' names) -> [wins, draws, losses]
     table: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     # game key -> opponent -> games those AIs forfeited (kept apart: an older boardhub reads only `table`)
-    forfeits: dict[str, dict[str, int]] = field(default_factory=dict)
+    forfeits: Counts = field(default_factory=dict)
+    # game key -> opponent -> games of those counted above in which the player asked for hints
+    hinted: Counts = field(default_factory=dict)
     error: str = ""  # why stats.json could not be read
 
     @classmethod
@@ -61,13 +69,17 @@ class Stats:
             return cls(error=str(exc))
 
     def save(self) -> None:
-        saves.write_json(stats_path(), "stats", {"games": self.table, "forfeits": self.forfeits})
+        saves.write_json(stats_path(), "stats", {"games": self.table, "forfeits": self.forfeits,
+                                                 "hinted": self.hinted})
 
-    def record(self, game: str, opponent: str, result: str) -> None:
-        """Count one result ("win", "draw", "loss" or "forfeit") and save; SaveError when the
-        file on disk must not be replaced."""
+    def record(self, game: str, opponent: str, result: str, hinted: bool = False) -> None:
+        """Count one result ("win", "draw", "loss" or "forfeit"), and whether hints helped, and save;
+        SaveError when the file on disk must not be replaced."""
         if self.error:
             raise saves.SaveError(self.error)
+        if hinted:
+            rows = self.hinted.setdefault(game, {})
+            rows[opponent] = rows.get(opponent, 0) + 1
         if result == FORFEIT:
             rows = self.forfeits.setdefault(game, {})
             rows[opponent] = rows.get(opponent, 0) + 1
@@ -78,7 +90,7 @@ class Stats:
 
     def reset(self) -> None:
         """Forget every result, a damaged file's included: the player asked for it on the stats page."""
-        self.table, self.forfeits, self.error = {}, {}, ""
+        self.table, self.forfeits, self.hinted, self.error = {}, {}, {}, ""
         self.save()
 
     def record_of(self, game: str, opponent: str) -> tuple[int, int, int, int] | None:
@@ -88,6 +100,10 @@ class Stats:
         if row is None and not forfeits:
             return None
         return (*(row or (0, 0, 0)), forfeits)
+
+    def hinted_of(self, game: str, opponent: str) -> int:
+        """How many of the games against `opponent` were played with hints."""
+        return self.hinted.get(game, {}).get(opponent, 0)
 
     def rows(self, game: str) -> list[tuple[str, int, int, int, int]]:
         """(opponent, wins, draws, losses, the AIs' forfeits), most played first."""
@@ -105,16 +121,17 @@ def merge_files(old: Path, new: Path) -> None:
 
     SaveError, and `new` untouched, if either cannot be read.
     """
-    table, forfeits = _read(new)
-    old_table, old_forfeits = _read(old)
+    table, forfeits, hinted = _read(new)
+    old_table, old_forfeits, old_hinted = _read(old)
     for game, rows in old_table.items():
         for opponent, counts in rows.items():
             row = table.setdefault(game, {}).setdefault(opponent, [0, 0, 0])
             table[game][opponent] = [a + b for a, b in zip(row, counts)]
-    for game, rows in old_forfeits.items():
-        for opponent, n in rows.items():
-            forfeits.setdefault(game, {})[opponent] = forfeits.get(game, {}).get(opponent, 0) + n
-    saves.write_json(new, "stats", {"games": table, "forfeits": forfeits})
+    for mine, theirs in ((forfeits, old_forfeits), (hinted, old_hinted)):
+        for game, rows in theirs.items():
+            for opponent, n in rows.items():
+                mine.setdefault(game, {})[opponent] = mine.get(game, {}).get(opponent, 0) + n
+    saves.write_json(new, "stats", {"games": table, "forfeits": forfeits, "hinted": hinted})
 
 
 def opponent_of(seats) -> str:

@@ -12,11 +12,12 @@ import pygame
 from boardhub.core import saves
 from boardhub.core.records import export_record
 from boardhub.core.rules import IllegalMove
-from boardhub.core.session import GameOver, GameSession, MovePlayed, Notice, Passed, Rewound
+from boardhub.core.session import GameOver, GameSession, HintReady, MovePlayed, Notice, Passed, Rewound
 from boardhub.scenes import game_frame
 from boardhub.scenes.game_frame import Message
 from boardhub.scenes.move_entry import MoveEntry
 from boardhub.ui.board import DrawContext, Intent, Play, Refuse
+from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button, Slider, set_clipboard_text
 
@@ -46,6 +47,7 @@ class GameScene(Scene):
             records.append(("Import", lambda: self.app.open("import", session)))
         self.record_buttons = [Button(label, action) for label, action in records]
         self.action_buttons = self.board_buttons(self.board.actions(session.match))
+        self.hint_buttons = [Button("Best move", self.ask_hint)] if session.offers_hints else []
         self.keys = MoveEntry(self)  # the arrow keys' cursor and a move typed in the game's notation
         self.board.update(session.match, 0.0)
         self.result_button.visible = False
@@ -95,6 +97,11 @@ class GameScene(Scene):
         copied = " and copied it" if set_clipboard_text(formats[0].write(self.match)) else ""
         self.say(f"Saved the game as {', '.join(names)}{copied}", "success")
 
+    def ask_hint(self) -> None:
+        """The expert's best move for this position, shown on the board (the game counts as hinted)."""
+        why = self.session.ask_hint()
+        self.say(why or "Looking for the best move…", "warning" if why else "info")
+
     def toggle_sound(self) -> None:
         st = self.app.settings
         st.sound = not st.sound
@@ -127,6 +134,8 @@ class GameScene(Scene):
                 self.layout(self.size)
             elif isinstance(ev, Notice):
                 self.say(ev.text, ev.kind)
+            elif isinstance(ev, HintReady):
+                self.say(f"Best move: {ev.text}", "success")
         m = self.match  # an import may have replaced it
         self.keys.sync()
         self.board.update(m, dt)
@@ -149,6 +158,8 @@ class GameScene(Scene):
             self.layout(self.size)
         for button, (label, _) in zip(self.action_buttons, actions):
             button.label = label
+        for b in self.hint_buttons:
+            b.enabled = self.session.interactive and not self.session.hinting
         self.undo_button.enabled = self.session.can_undo()
         self.redo_button.enabled = self.session.can_redo()
         self.pause_button.label = "Resume" if m.paused else "Pause"
@@ -187,6 +198,8 @@ class GameScene(Scene):
                 self.session.step()
             elif ctrl and event.key == pygame.K_m:  # plain letters may be a move being typed
                 self.toggle_sound()
+            elif ctrl and event.key == pygame.K_h:
+                self.ask_hint()
             else:
                 return event
             return None
@@ -206,6 +219,7 @@ class GameScene(Scene):
                     self.menu_button, self.result_button, self.speed)
         yield from self.action_buttons
         yield from self.record_buttons
+        yield from self.hint_buttons
 
     def board_buttons(self, actions) -> list[Button]:
         """The board's own buttons; one that answers with an intent (Othello's Pass) acts like a click."""
@@ -244,6 +258,9 @@ class GameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         game_frame.draw(self, surface, self.context())
+        hint = self.session.hint_for(self.match.state)
+        if hint is not None:
+            self.board.draw_mark(surface, hint.best, theme.BEST, "Best", self.s)
 
     def context(self) -> DrawContext:
         m, st = self.match, self.app.settings

@@ -78,7 +78,8 @@ def place(scene: "GameScene", size: tuple[int, int]) -> None:
     y -= bh + gap
     scene.undo_button.rect = pygame.Rect(x, y, half, bh)
     scene.redo_button.rect = pygame.Rect(x + half + gap, y, half, bh)
-    extra = scene.record_buttons + scene.action_buttons  # Export | Import, then the board's toggles, two a row
+    # Export | Import, then the board's toggles and the hint, two a row
+    extra = scene.record_buttons + scene.action_buttons + scene.hint_buttons
     rows = (len(extra) + 1) // 2
     for k, b in enumerate(extra):
         row, col = divmod(k, 2)

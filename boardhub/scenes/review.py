@@ -9,8 +9,6 @@ its value. The graph exports as a PNG into the saves folder.
 from __future__ import annotations
 
 import time
-from typing import Any
-
 import pygame
 
 from boardhub.core import saves
@@ -24,7 +22,7 @@ from boardhub.ui.review_graph import RATING_COLOURS, draw_graph, move_at, save_g
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button
 
-BEST_COLOUR = (90, 220, 140)
+BEST_COLOUR = theme.BEST
 PLAYED_COLOUR = theme.ACCENT
 
 
@@ -196,23 +194,10 @@ class ReviewScene(Scene):
         m = self.judged(ply) if self.selected is not None else None
         if self.selected is None:
             return
-        self._mark(surface, self.record.moves[ply], PLAYED_COLOUR, "")
+        self.board.draw_mark(surface, self.record.moves[ply], PLAYED_COLOUR, "", self.s)
         if m is not None and m.best_text and m.before.best != m.move:
-            self._mark(surface, m.before.best, BEST_COLOUR, value_text(m.before.value, self.run.review))
-
-    def _mark(self, surface: pygame.Surface, move: Any, colour, label: str) -> None:
-        xy = self.board.target_xy(move)
-        if xy is None:
-            return
-        s = self.s
-        r = max(8, round(16 * s))
-        pygame.draw.circle(surface, colour, xy, r, max(2, round(3 * s)))
-        if label:
-            px = 16 * s
-            img = theme.font(theme.font_px(px), True).render(label, True, (20, 24, 30))
-            box = img.get_rect(midbottom=(xy[0], xy[1] - r - 2))
-            pygame.draw.rect(surface, colour, box.inflate(round(8 * s), round(2 * s)), border_radius=4)
-            surface.blit(img, box)
+            self.board.draw_mark(surface, m.before.best, BEST_COLOUR, value_text(m.before.value, self.run.review),
+                                 self.s)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         s = self.s

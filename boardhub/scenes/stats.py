@@ -51,6 +51,9 @@ class StatsScene(ScrollingPage):
             for name, won, drew, lost, forfeits in rows:
                 played = won + drew + lost
                 label = ", ".join(seat_label(ai) for ai in name.split(", "))
+                hinted = self.stats.hinted_of(g.key, name)
+                if hinted:
+                    label += f" ({hinted} with hints)"
                 score = f"{(won + drew / 2) / played:.0%}" if played else "-"
                 out.append(("row", (label, won, drew, lost, forfeits, score)))
         return out

@@ -222,6 +222,21 @@ class BoardView:
     def update(self, match: Match, dt: float) -> None:
         """Keep the board's own presentation in step with the game (who looks at the table)."""
 
+    def draw_mark(self, surface: pygame.Surface, move: Any, colour: tuple[int, int, int], label: str,
+                  s: float) -> None:
+        """A ring on `move` with an optional label above it: a hint, or the review's better move."""
+        xy = self.target_xy(move)
+        if xy is None:
+            return
+        r = max(8, round(16 * s))
+        pygame.draw.circle(surface, colour, xy, r, max(2, round(3 * s)))
+        if label:
+            img = theme.font(theme.font_px(16 * s), True).render(label, True, (20, 24, 30))
+            box = img.get_rect(midbottom=(xy[0], xy[1] - r - 2))
+            box.clamp_ip(surface.get_rect())
+            pygame.draw.rect(surface, colour, box.inflate(round(8 * s), round(2 * s)), border_radius=4)
+            surface.blit(img, box)
+
     def seat_color(self, seat: int) -> tuple[int, int, int]:
         return theme.SEATS[seat % len(theme.SEATS)]
 
