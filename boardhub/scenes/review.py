@@ -195,7 +195,7 @@ class ReviewScene(Scene):
         if self.selected is None:
             return
         self.board.draw_mark(surface, self.record.moves[ply], PLAYED_COLOUR, "", self.s)
-        if m is not None and m.best_text and m.before.best != m.move:
+        if m is not None and m.best_text and m.before.best != m.move and m.loss > 0:
             self.board.draw_mark(surface, m.before.best, BEST_COLOUR, value_text(m.before.value, self.run.review),
                                  self.s)
 
@@ -241,10 +241,12 @@ class ReviewScene(Scene):
                           f"{unit}", theme.TEXT))
             if not m.rated:
                 lines.append(("The only move" if m.forced else "Not this review's seat", theme.MUTED))
-            elif m.best_text and m.best_text != m.text:
+            elif m.best_text and m.best_text != m.text and m.loss > 0:
                 lines.append((f"Better: {m.best_text}, {value_text(m.before.value, review)} {unit}", BEST_COLOUR))
                 lines.append((f"Lost {m.loss:.1f} {unit}" + (f": {m.rating}" if m.rating else ""),
                               RATING_COLOURS.get(m.rating, theme.MUTED)))
+            elif m.best_text and m.best_text != m.text:
+                lines.append((f"As good as the expert's choice, {m.best_text}", BEST_COLOUR))
             else:
                 lines.append(("The best move found", BEST_COLOUR))
             kind = "Exact: proven by the solver" if m.exact else "Estimated by the expert's search"

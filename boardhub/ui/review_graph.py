@@ -68,8 +68,8 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, review: Review, selec
             pygame.draw.circle(surface, RATING_COLOURS[m.rating], points[m.ply + 1], radius)
     top = f"+{review.span:g}" if not review.baseline else f"{review.baseline + review.span:g}"
     bottom = f"-{review.span:g}" if not review.baseline else f"{review.baseline - review.span:g}"
-    theme.text(surface, f"{top} {review.unit}", px * 0.85, (rect.left + 8, rect.top + 4), theme.MUTED, "topleft")
-    theme.text(surface, bottom, px * 0.85, (rect.left + 8, rect.bottom - 4), theme.MUTED, "bottomleft")
+    theme.text(surface, f"{top} {review.unit}", px, (rect.left + 8, rect.top + 4), theme.MUTED, "topleft")
+    theme.text(surface, bottom, px, (rect.left + 8, rect.bottom - 4), theme.MUTED, "bottomleft")
 
 
 def save_graph(review: Review, path: Path, title: str, labels: tuple[str, ...] = ()) -> None:
