@@ -219,3 +219,24 @@ def test_cli_refuses_a_damaged_file_in_plain_words(tmp_path):
     wrong.write_text("f5 f5 f5")
     out = run_review("othello", str(wrong))
     assert out.returncode == 2 and "Traceback" not in out.stderr and out.stderr.startswith("review: wrong.txt")
+
+
+def test_cli_reviews_a_da_vinci_save_from_the_reviewed_seat(tmp_path):
+    """Da Vinci Code games are read from boardhub saves; only the reviewed seat's moves are rated."""
+    from boardhub.core.match import Match, Seat
+    from boardhub.core.session import game_data
+    from boardhub.core import saves
+    entry = get_game("davinci")
+    match = Match(entry, [Seat(), Seat("easy")], {"players": 2}, seed=4)
+    rng = random.Random(4)
+    while not match.is_over:
+        match.push_recorded(rng.choice(list(entry.rules.legal_moves(match.state))), 0.0)
+    path = tmp_path / "davinci.json"
+    path.write_text(saves.json_text("game", game_data(match, "2026-01-01T00:00:00", True)))
+    out = run_review("davinci", str(path), "--limit", "0.05", "--seat", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert len(data["moves"]) == len(match.history)
+    assert all(not m["rated"] for m in data["moves"] if m["seat"] == 0)
+    assert any(m["rated"] for m in data["moves"] if m["seat"] == 1)
+    assert all(0 <= v <= 100 for v in data["values"])
