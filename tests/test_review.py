@@ -20,16 +20,16 @@ import pytest
 from gomokupuzzles import PUZZLES, state as puzzle_state
 from test_dots_ai import exhaustive
 from test_gomoku_vcf import five_points
+from test_othello_expert import minimax
 
 from boardhub.core.game import get_game
-from boardhub.core.review import RATINGS, ReviewSpec, Verdict, rating, review_game
+from boardhub.core.review import RATINGS, ReviewSpec, rating, review_game
 from boardhub.games.dots import review as dots_review
 from boardhub.games.dots.engine import DotsRules
 from boardhub.games.gomoku import review as gomoku_review
 from boardhub.games.gomoku.engine import GomokuRules
 from boardhub.games.othello import review as othello_review
-from boardhub.games.othello.endgame import final_score
-from boardhub.games.othello.engine import OthelloState, flips, moves_mask, random_positions, transcript
+from boardhub.games.othello.engine import flips, moves_mask, random_positions, transcript
 
 DOTS = DotsRules()
 
@@ -85,29 +85,16 @@ def test_dots_review_values_equal_exhaustive_minimax_at_every_position(rows, col
 
 # -- Othello -----------------------------------------------------------------
 
-def negamax(me: int, opp: int, passed: bool = False) -> int:
-    """The exact final margin for the mover: every move tried, no pruning, no table."""
-    legal = moves_mask(me, opp)
-    if not legal:
-        return final_score(me, opp) if passed else -negamax(opp, me, True)
-    best = -65
-    for sq in range(64):
-        if legal >> sq & 1:
-            f = flips(me, opp, sq)
-            best = max(best, -negamax(opp ^ f, me | f | 1 << sq))
-    return best
-
-
 @pytest.mark.parametrize("empties", [4, 6, 8])
-def test_othello_endgame_values_are_exact_and_equal_plain_negamax(empties):
+def test_othello_endgame_values_are_exact_and_equal_plain_minimax(empties):
     for s in random_positions(empties, 6, 77 + empties):
         for seat in (0, 1):
             v = othello_review.judge(s, seat, time.monotonic() + 5)
-            truth = negamax(s.me, s.opp)
+            truth = minimax(s.me, s.opp)
             assert v.exact and v.value == (truth if s.player == seat else -truth)
             if v.best is not None and moves_mask(s.me, s.opp):
                 f = flips(s.me, s.opp, v.best)
-                assert -negamax(s.opp ^ f, s.me | f | 1 << v.best) == truth  # the best move keeps the value
+                assert -minimax(s.opp ^ f, s.me | f | 1 << v.best) == truth  # the best move keeps the value
 
 
 def test_othello_review_of_a_whole_game_is_exact_in_its_last_fourteen_empties():

@@ -205,7 +205,6 @@ class ExpertAI:
         time runs out first), the line's points stay the candidates, so the
         search still picks the most stubborn defence.
         """
-        opp = 1 - me
         tried = list(dict.fromkeys(danger + board.points(me, FOURS) + roots))
         safe: list[int] = []
         with self._box(board, clock, REFUTE_END):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 from boardhub.core.review import ReviewSpec, Verdict
-from boardhub.games.othello.endgame import BY_RANK, EndgameSolver, SolveTimeout, final_score
+from boardhub.games.othello.endgame import BY_RANK, SolveTimeout, final_score
 from boardhub.games.othello.engine import PASS, OthelloState, flips, moves_mask
 from boardhub.games.othello.expert import SOLVE_EMPTIES, ExpertAI
 
