@@ -13,7 +13,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "boardhub"
 PYGAME_ALLOWED = ("ui/*", "games/*/ui/*", "scenes/*", "app.py", "launch.py", "smoke.py")
-GAME_SHAPE = ("__init__.py", "engine.py", "ai.py", "expert.py", "ui/__init__.py", "ui/board.py")
+GAME_SHAPE = ("__init__.py", "engine.py", "ai.py", "expert.py", "review.py", "ui/__init__.py", "ui/board.py")
 
 
 def module_name(path: Path) -> str:
