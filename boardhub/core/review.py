@@ -135,7 +135,8 @@ def assemble(rules: Any, states: list[Any], moves: Sequence[Any], verdicts: list
         seats, perspective = (judged,), judged
 
     def for_seat(v: Verdict, s: int) -> Verdict:
-        if s == judged:
+        """A zero-sum game's value for seat `s`; a game judged from one seat keeps that seat's values."""
+        if s == judged or not spec.zero_sum:
             return v
         return Verdict(2 * spec.baseline - v.value, v.best, v.exact, v.note)
 

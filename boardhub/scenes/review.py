@@ -237,8 +237,11 @@ class ReviewScene(Scene):
             lines.append(("Not judged yet", theme.MUTED))
         else:
             review = self.run.review
+            # a game judged from one seat (Da Vinci Code) gives that seat's values for every move
+            mine = self.run.spec.zero_sum or m.seat == review.perspective
+            whose = "" if mine else f" for {self.labels[review.perspective]}"
             lines.append((f"{m.ply + 1}. {self.labels[m.seat]} played {m.text}: {value_text(m.after.value, review)} "
-                          f"{unit}", theme.TEXT))
+                          f"{unit}{whose}", theme.TEXT))
             if not m.rated:
                 lines.append(("The only move" if m.forced else "Not this review's seat", theme.MUTED))
             elif m.best_text and m.best_text != m.text and m.loss > 0:
