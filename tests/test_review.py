@@ -3,8 +3,9 @@
 - Dots and Boxes: the exact values of small boards (published: 1x1 to 3x3) at
   the start, and at every position of a game the review's value equals an
   exhaustive minimax.
-- Othello: in the last empties the values are exact and equal a plain
-  negamax without pruning or tables.
+- Othello: in the last 14 empties the values are exact: they equal the
+  published scores of FFO endgame positions #1-#7 and a plain minimax
+  without pruning or tables.
 - Gomoku: a forced win the review finds is played out through the referee.
 - The command line reads each game's records and boardhub saves.
 """
@@ -227,3 +228,16 @@ def test_cli_reviews_a_da_vinci_save_from_the_reviewed_seat(tmp_path):
     assert all(not m["rated"] for m in data["moves"] if m["seat"] == 0)
     assert any(m["rated"] for m in data["moves"] if m["seat"] == 1)
     assert all(0 <= v <= 100 for v in data["values"])
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4, 5, 6, 7])
+def test_othello_review_gives_the_published_ffo_scores(number):
+    """The review's judge on FFO endgame positions #1-#7 (14 empties): the published exact score
+    for either seat, and a best move among the published best moves."""
+    from test_othello_ffo import position, published, published_best
+    s = position(number)
+    score = max(published(number).values())
+    for seat in (0, 1):
+        v = othello_review.judge(s, seat, time.monotonic() + 0.5)
+        assert v.exact and v.value == (score if seat == s.player else -score)
+    assert get_game("othello").rules.move_to_text(v.best) in published_best(number)
