@@ -248,3 +248,20 @@ def test_the_cores_sentences_keep_their_english_and_say_themselves_in_korean():
     i18n.set_language("ko")
     assert out.describe(["나", "고수 AI"], _) == "흑이 h8에 금수(삼삼)를 두었습니다"
     assert note.note_text() == "흑 7수 필승"
+def test_every_word_a_game_entry_shows_is_in_the_catalog():
+    """What the registry hands the screens (titles, blurbs, rules, AIs, options, units) is marked, so a new
+    game or option cannot reach the screen in English only."""
+    from boardhub.core.game import all_games
+    from boardhub.core.seat_names import AI_NAMES
+    known = {msgid for msgid, _plural in catalog.extract()}
+    words = []
+    for game in all_games():
+        words += [game.title, game.blurb, game.rules_text, game.record_example, *game.seat_names]
+        words += [a.blurb for a in game.ai_entries] + [label for label, _page in game.pages]
+        for o in game.options:
+            words += [o.label, *o.labels]
+        if game.review is not None:
+            words.append(game.review.unit)
+        assert all(a.name in AI_NAMES for a in game.ai_entries), "an AI without a name on the screen"
+    missing = [w for w in words if w not in known]
+    assert not missing, f"not marked for the catalog: {missing}"

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from boardhub.core.i18n import _
 from boardhub.core import saves
+from boardhub.core.i18n import _
 from boardhub.core.rules import IllegalMove
 
 if TYPE_CHECKING:

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from boardhub.core.i18n import _
 from boardhub.core import saves
 from boardhub.core.game import REVIEW, GameEntry, get_game
+from boardhub.core.i18n import _
 from boardhub.core.match import Match, Seat
 from boardhub.core.records import load_record
 from boardhub.core.review import Review, Verdict, assemble, jobs, positions, review_game

@@ -9,8 +9,8 @@ import time
 
 import pygame
 
-from boardhub.core.i18n import N_, _
 from boardhub.core import saves
+from boardhub.core.i18n import N_, _
 from boardhub.core.records import export_record
 from boardhub.core.rules import IllegalMove
 from boardhub.core.session import GameOver, GameSession, HintReady, MovePlayed, Notice, Passed, Rewound

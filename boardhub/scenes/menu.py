@@ -4,8 +4,8 @@ from __future__ import annotations
 import pygame
 
 from boardhub.core import saves
-from boardhub.core.i18n import N_, _
 from boardhub.core.game import GameEntry, all_games, get_game
+from boardhub.core.i18n import N_, _
 from boardhub.core.session import GameSession, GameSetup, latest_unfinished, saved_players
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene

@@ -11,9 +11,9 @@ from __future__ import annotations
 import time
 import pygame
 
-from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core import saves
 from boardhub.core.game import GameEntry
+from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Played
 from boardhub.core.review import MoveReview
 from boardhub.core.reviewing import GameRecord, ReviewRun, value_text

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pygame
 
-from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core import saves
 from boardhub.core.game import GAME_KEYS, get_game
+from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Seat
 from boardhub.core.reviewing import RecordError, record_of_save
 from boardhub.core.session import GameSession, load_entries, saved_players, saved_status

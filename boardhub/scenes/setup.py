@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pygame
 
-from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
 from boardhub.core.external import EngineError, program_name
 from boardhub.core.game import GameEntry
+from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.ladder import ladder_specs, ratings
 from boardhub.core.session import GameSession, GameSetup, seat_label
 from boardhub.ui import theme

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 
-from boardhub.core.i18n import N_, _, ngettext, percent
 from boardhub.core import saves
 from boardhub.core.game import all_games
+from boardhub.core.i18n import N_, _, ngettext, percent
 from boardhub.core.session import seat_label
 from boardhub.core.stats import Stats
 from boardhub.scenes.page import ScrollingPage

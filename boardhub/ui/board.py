@@ -13,8 +13,8 @@ from typing import Any, Callable, Union
 
 import pygame
 
-from boardhub.core.i18n import _
 from boardhub.core.game import GameEntry
+from boardhub.core.i18n import _
 from boardhub.core.match import Match
 from boardhub.ui import theme
 

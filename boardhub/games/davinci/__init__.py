@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardhub.core.i18n import N_
 from boardhub.core.game import AIEntry, GameEntry
+from boardhub.core.i18n import N_
 from boardhub.games.davinci import ai, expert, review
 from boardhub.games.davinci.engine import DavinciRules, DavinciState
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardhub.core.i18n import N_, _
 from boardhub.core.game import AIEntry, GameEntry
+from boardhub.core.i18n import N_, _
 from boardhub.core.records import RecordFormat
 from boardhub.core.rules import IllegalMove
 from boardhub.games.gomoku import ai, expert, external, review

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from boardhub.core.i18n import N_, _, percent
 from boardhub.core.game import GameEntry
+from boardhub.core.i18n import N_, _, percent
 from boardhub.core.match import Match
 from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, tile_name, value_text
 from boardhub.ui import theme

@@ -6,8 +6,8 @@ import math
 
 import pygame
 
-from boardhub.core.i18n import N_, _
 from boardhub.core.game import GameEntry
+from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match
 from boardhub.games.othello.engine import BLACK, COLUMNS, PASS, OthelloState, moves_mask
 from boardhub.ui import theme

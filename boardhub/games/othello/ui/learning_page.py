@@ -5,8 +5,8 @@ import time
 
 import pygame
 
-from boardhub.core.i18n import N_, _
 from boardhub.core import saves
+from boardhub.core.i18n import N_, _
 from boardhub.games.othello import learning
 from boardhub.games.othello.ui import heatmap
 from boardhub.ui import theme
