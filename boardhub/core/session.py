@@ -20,7 +20,7 @@ from typing import Any, Callable, Union
 from boardhub.core import saves
 from boardhub.core.ai import AISpec
 from boardhub.core.game import ANALYSIS, REVIEW, GameEntry, get_game
-from boardhub.core.i18n import N_, _, ngettext
+from boardhub.core.i18n import N_, _
 from boardhub.core.ladder import ladder_specs
 from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played, Seat, Timing
 from boardhub.core.records import load_record
