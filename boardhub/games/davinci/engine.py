@@ -516,8 +516,8 @@ class DavinciRules:
 
     def move_from_text(self, text: str, state: DavinciState | None = None) -> Move:
         parts = text.strip().lower().split()
-        usage = ('write "draw b", "draw w", "place 3", "guess 2 4 7" (player, tile, number; '
-                 '"-" for the joker), "stop" or "reveal 2", counting players and tiles from 1')
+        usage = _('write "draw b", "draw w", "place 3", "guess 2 4 7" (player, tile, number; '
+                  '"-" for the joker), "stop" or "reveal 2", counting players and tiles from 1')
         if not parts:
             raise IllegalMove(_("No move in {text!r}: {usage}").format(text=text, usage=usage))
         kind, args = parts[0], parts[1:]
