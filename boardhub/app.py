@@ -14,6 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "boardhub")
 import pygame  # noqa: E402  (after the prompt is hidden)
 
+from boardhub.core import i18n  # noqa: E402
 from boardhub.core.settings import Settings  # noqa: E402
 from boardhub.core.worker import ProcessWorker, Worker
 from boardhub.scenes.game import GameScene
@@ -87,7 +88,9 @@ class App:
         pygame.init()
         pygame.display.set_caption("boardhub")
         set_window_icon()
+        i18n.set_language(None)  # the system's language, for a word about settings that cannot be read
         self.settings = Settings.load()  # before the window opens: it opens at the size remembered there
+        i18n.set_language(self.settings.language)
         self.remember_window = size is None
         self._open_window(size)
         self.clock = pygame.time.Clock()
@@ -163,6 +166,17 @@ class App:
             self.settings.save()
         except OSError:
             pass
+
+    def set_language(self, code: str) -> None:
+        """Speak `code` from now on, on every screen at once, and keep the choice in the settings.
+
+        Labels are translated as they are drawn; what a screen words as it is
+        laid out (wrapped paragraphs, a setup's rows) is laid out again here.
+        """
+        self.settings.language = i18n.set_language(code)
+        self.save_settings()
+        for scene in self.stack:
+            scene.layout(self.size)
 
     def start_worker(self) -> Worker:
         """The AI worker process, started after the first frame or by the first AI game."""

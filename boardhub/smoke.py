@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from boardhub.core import i18n
 from boardhub.app import FPS, App
 from boardhub.core import saves
 from boardhub.core.game import GameEntry, all_games
@@ -80,6 +81,11 @@ def run_games(folder: Path, size: tuple[int, int], moves: int, report: Report) -
         app.open("menu")
         frames(app, 0.1)
         report.line(f"smoke: menu ok -> {screenshot(app, folder / 'menu.png')}")
+        for code in i18n.LANGUAGES:  # every catalog is in the build and reads
+            if i18n.set_language(code) != code:
+                raise SmokeFailure(f"the {i18n.LANGUAGES[code]} catalog ({code}) cannot be read")
+        i18n.set_language(app.settings.language)
+        report.line(f"smoke: languages ok: {', '.join(i18n.LANGUAGES)}")
         for game in all_games():
             played = play(app, game, moves)
             path = screenshot(app, folder / f"{game.key}.png")

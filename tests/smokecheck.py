@@ -12,6 +12,7 @@ from boardhub.smoke import MOVES
 def check_smoke_output(out: Path, stdout: str) -> None:
     for key in GAME_KEYS:
         assert f"smoke: {key} ok, {MOVES} moves -> {out / f'{key}.png'}" in stdout
+    assert "smoke: languages ok: en, ko" in stdout  # the catalogs are in the app, and read
     for name in ("menu", *GAME_KEYS):
         image = pygame.image.load(str(out / f"{name}.png"))
         w, h = image.get_size()

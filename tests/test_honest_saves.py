@@ -249,8 +249,9 @@ def test_the_old_saves_folder_moves_in_without_overwriting(checkout, tmp_path):
         assert not old.exists()  # every file moved, the folder gone
         assert browser.old_folder is None and not browser.move_button.visible
         assert [e.path.name for e in browser.entries] == ["20250101-120000-dots-abcdef.json"]
-        assert browser.message.startswith("Moved 2 files; stats.json added to the one there; "
-                                          "kept beside the newer ones: settings.json as settings-old.json")
+        assert browser.message.startswith("Moved 2 files into ")
+        assert browser.message.endswith("; stats.json added to the one there; "
+                                        "kept beside the newer ones: settings.json as settings-old.json")
         frames(app, 1)
     finally:
         app.close()

@@ -125,7 +125,7 @@ def test_settings_rules_and_menu_scenes_draw(app):
     menu = app.top
     click(app, menu.settings_button.rect.center)
     assert isinstance(app.top, SettingsScene)
-    sound = app.top.rows[0][1]
+    sound = dict(app.top.rows)["Sound"]
     click(app, sound.rect.center)
     assert app.settings.sound is False and app.sounds.muted
     key(app, pygame.K_ESCAPE)

@@ -7,7 +7,9 @@ theme.MIN_TEXT_PX, none of its pixels outside the surface it is drawn on (the
 window, mostly), none outside the panel it was declared for
 (`theme.panel_bounds`: the game's top bar and side panel, each button, choice
 and text field), and no two texts of a scene's frame running into each other.
-A failure lists every text that broke a rule, with where.
+A failure lists every text that broke a rule, with where. Every scene is
+checked in each language the interface speaks: Korean lines are often
+shorter than English ones but taller, and some are longer.
 """
 import ast
 import random
@@ -20,7 +22,7 @@ import pytest
 from uidriver import frames
 
 from boardhub.app import App
-from boardhub.core import saves
+from boardhub.core import i18n, saves
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.match import Match
 from boardhub.core.session import GameSession, GameSetup, make_seats
@@ -278,8 +280,16 @@ def overlaps(drawn: list[theme.DrawnText]) -> list[str]:
     return out
 
 
+@pytest.fixture(params=list(i18n.LANGUAGES), ids=lambda code: f"lang_{code}")
+def language(request):
+    """Each language the interface speaks, back to the source language after the test."""
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language(i18n.SOURCE)
+
+
 @pytest.mark.parametrize("name", list(SCENES))
-def test_text_is_readable_and_stays_in_its_place(sized_app, name):
+def test_text_is_readable_and_stays_in_its_place(sized_app, name, language):
     app = sized_app
     fresh(app)
     with theme.recording() as drawn:  # from the start: some pictures are drawn once, as the scene is laid out
@@ -291,7 +301,7 @@ def test_text_is_readable_and_stays_in_its_place(sized_app, name):
         with theme.recording() as frame:
             scene.draw(app.screen)
         found += overlaps(frame)
-    assert not found, f"{name} at {app.size[0]}x{app.size[1]}:\n  " + "\n  ".join(found)
+    assert not found, f"{name} at {app.size[0]}x{app.size[1]} in {language}:\n  " + "\n  ".join(found)
 
 
 def test_a_text_outside_its_panel_is_found():

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from boardhub.core.ai import AI, AIFactory, AISpec, load_custom
+from boardhub.core.i18n import N_
 from boardhub.core.records import RecordFormat
 from boardhub.core.review import ReviewSpec
 from boardhub.core.rules import Option, Outcome, Rules
@@ -89,7 +90,7 @@ class GameEntry:
     writes_records: bool = False
     # Export and Import in the game's own notations, the usual one first
     record_formats: tuple[RecordFormat, ...] = ()
-    record_example: str = "a game record"
+    record_example: str = N_("a game record")
     # more screens on the game's menu card: (label, factory(app, entry) -> scene)
     pages: tuple[tuple[str, Callable[..., Any]], ...] = ()
     # the move that means "no legal move, I pass" (a notice is shown), if the game has one

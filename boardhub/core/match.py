@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
 from boardhub.core.game import REVIEW
+from boardhub.core.i18n import N_, _
 from boardhub.core.rules import IllegalMove, Outcome
+from boardhub.core.seat_names import shown_name
 from boardhub.core.worker import Job, Worker
 
 if TYPE_CHECKING:
@@ -38,7 +40,8 @@ class Seat:
 
     @property
     def label(self) -> str:
-        return self.name or ("Human" if self.ai is None else self.ai.capitalize())
+        """The seat's name in the language of the moment."""
+        return shown_name(self.ai, self.name)
 
     def to_json(self) -> dict:
         return {"ai": self.ai, "name": self.name}
@@ -126,7 +129,7 @@ class Match:
         self._turn_start = time.monotonic()
         self._show_at = 0.0
         # one token per seat and match: the worker keeps one AI object per token
-        self._tokens_by_seat = [next(self._tokens) for _ in self.seats]
+        self._tokens_by_seat = [next(self._tokens) for _seat in self.seats]
         self.events: list[MatchEvent] = []
 
     # ---------------------------------------------------------------- reading
@@ -173,16 +176,16 @@ class Match:
     def play(self, move: Any, now: float | None = None) -> None:
         """A human's move; IllegalMove (with the reason) leaves everything as it was."""
         if self.is_over:
-            raise IllegalMove("The game is over")
+            raise IllegalMove(_("The game is over"))
         if not self.seats[self.to_move].is_human:
-            raise IllegalMove("Wait for your turn: the AI is to move")
+            raise IllegalMove(_("Wait for your turn: the AI is to move"))
         now = time.monotonic() if now is None else now
         self._push(move, self.turn_elapsed(now), now)
 
     def push_recorded(self, move: Any, seconds: float, now: float | None = None) -> None:
         """A move from a record, whoever's turn it is (a replay); IllegalMove changes nothing."""
         if self.is_over:
-            raise IllegalMove("The game is over")
+            raise IllegalMove(_("The game is over"))
         self._push(move, seconds, time.monotonic() if now is None else now)
 
     def end_with(self, outcome: Outcome) -> None:
@@ -224,12 +227,13 @@ class Match:
             self._job = None
             late = job.finished - job.deadline
             if self.timing.referee and late > REFEREE_GRACE:
-                self._lose(seat, "time", f"{self.seats[seat].label} took "
-                           f"{job.elapsed:.2f} s, over the {self.timing.limit_of(seat):g} s limit")
+                self._lose(seat, "time", N_("{player} took {seconds} s, over the {limit} s limit"),
+                           player=self.seats[seat].label, seconds=f"{job.elapsed:.2f}",
+                           limit=f"{self.timing.limit_of(seat):g}")
                 return
             if job.error is not None:
                 # the worker's words follow the seat's name: "Expert AI stopped with an internal error"
-                self._lose(seat, "error", f"{self.seats[seat].label} {job.error}")
+                self._lose(seat, "error", N_("{player} {error}"), player=self.seats[seat].label, error=job.error)
                 return
             self._ready = (job.move, job.elapsed)
         if self._ready is not None and now >= self._show_at and (not self.paused or self._step):
@@ -238,8 +242,8 @@ class Match:
             try:
                 self._push(move, seconds, now)
             except IllegalMove as exc:
-                self._lose(seat, "illegal", f"{self.seats[seat].label} played an illegal move "
-                           f"({self._describe(move)}): {exc}")
+                self._lose(seat, "illegal", N_("{player} played an illegal move ({move}): {why}"),
+                           player=self.seats[seat].label, move=self._describe(move), why=str(exc))
 
     def text(self, move: Any) -> str:
         """The move in the game's notation (which may depend on the board, e.g. its size)."""
@@ -279,10 +283,10 @@ class Match:
         return worker.submit(self.game.key, ai, view, limit, token=token,
                              seed=seed, history=self.rules.public_history(self.moves, seat))
 
-    def _lose(self, seat: int, reason: str, detail: str) -> None:
+    def _lose(self, seat: int, reason: str, detail: str, **values: str) -> None:
         others = [i for i in range(len(self.seats)) if i != seat]
         winner = others[0] if len(others) == 1 else None
-        self.end_with(Outcome(winner, (), reason, detail))
+        self.end_with(Outcome.worded(winner, (), reason, detail, **values))
 
     def wait(self, timeout: float) -> None:
         """Block until the running search answers (headless play: the arena, tests)."""
@@ -387,7 +391,8 @@ class Match:
             try:
                 state = self.rules.apply(self.state, move)
             except IllegalMove as exc:
-                raise IllegalMove(f"move {n + 1} ({self._describe(move)}) is illegal: {exc}") from None
+                raise IllegalMove(_("move {number} ({move}) is illegal: {why}").format(
+                    number=n + 1, move=self._describe(move), why=exc)) from None
             self.history.append(Played(self.to_move, move, seconds[n] if n < len(seconds) else 0.0))
             self.states.append(state)
         self.redo_stack.clear()

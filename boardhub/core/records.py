@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from boardhub.core import saves
+from boardhub.core.i18n import _
 from boardhub.core.rules import IllegalMove
 
 if TYPE_CHECKING:
@@ -65,13 +66,13 @@ def load_record(text: str, formats: tuple[RecordFormat, ...]) -> tuple[RecordFor
     """A pasted record, or the text of the file it names, and its format; IllegalMove if there is none."""
     text = text.strip()
     if not text:
-        raise IllegalMove("Paste a game record, or give a file's path")
+        raise IllegalMove(_("Paste a game record, or give a file's path"))
     path = named_file(text)
     if path is not None:
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
-            raise IllegalMove(f"Cannot read {path.name}: {saves.plain(exc)}") from None
+            raise IllegalMove(_("Cannot read {name}: {why}").format(name=path.name, why=saves.plain(exc))) from None
     return next((f for f in formats if f.recognise(text)), formats[0]), text
 
 

@@ -20,10 +20,12 @@ alone, and only that seat's moves are rated.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
-RATINGS = ("inaccuracy", "mistake", "blunder")
+from boardhub.core.i18n import N_, _
+
+RATINGS = (N_("inaccuracy"), N_("mistake"), N_("blunder"))
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,25 @@ class Verdict:
     value: float  # the position's value for the seat, in the game's unit, with best play from here
     best: Any = None  # the best move found for the side to move; None when the game is over
     exact: bool = False  # proven by a solver, not estimated
-    note: str = ""  # what the value means beyond its number: "Black wins by fours in 7"
+    note: str = ""  # what the value means beyond its number, in English: "Black wins by fours in 7"
+    # the note as a template of the catalog ("{colour} wins by fours in {moves}") and its values by name
+    # (words among them are translated too), for a screen in another language; "": the note is one
+    note_template: str = ""
+    note_values: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def noted(cls, value: float, best: Any, exact: bool, template: str, **values: Any) -> "Verdict":
+        """A verdict whose note is `template` with `values`."""
+        return cls(value, best, exact, template.format(**values), template, tuple(values.items()))
+
+    def note_text(self, translate: Callable[[str], str] = _) -> str:
+        """The note in the language of the moment (the English note where the template has no translation)."""
+        if not self.note_template:
+            return translate(self.note) if self.note else ""
+        template = translate(self.note_template)
+        if template == self.note_template:
+            return self.note
+        return template.format(**{k: translate(v) if isinstance(v, str) else v for k, v in self.note_values})
 
 
 Judge = Callable[[Any, int, float], Verdict]  # (the seat's view, seat, deadline) -> Verdict
@@ -44,7 +64,7 @@ class ReviewSpec:
     """What a game hands the review: its judge, its unit and its thresholds."""
 
     judge: Judge
-    unit: str  # the values' unit as a player reads it: "discs", "boxes", "% to win"
+    unit: str  # the values' unit as a player reads it: "discs", "boxes", "% to win" (marked for the catalog)
     thresholds: tuple[float, float, float]  # least loss of an inaccuracy, a mistake, a blunder
     span: float  # the graph's half-height in the unit: values beyond it are drawn at its edge
     zero_sum: bool = True  # two players, one's gain the other's loss: judge once for seat 0
@@ -138,7 +158,7 @@ def assemble(rules: Any, states: list[Any], moves: Sequence[Any], verdicts: list
         """A zero-sum game's value for seat `s`; a game judged from one seat keeps that seat's values."""
         if s == judged or not spec.zero_sum:
             return v
-        return Verdict(2 * spec.baseline - v.value, v.best, v.exact, v.note)
+        return replace(v, value=2 * spec.baseline - v.value)
 
     review = Review(game, seats, perspective, spec.unit, spec.span, spec.baseline,
                     values=[for_seat(v, perspective) for v in verdicts])

@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from boardhub.core import saves
 from boardhub.core.game import REVIEW, GameEntry, get_game
+from boardhub.core.i18n import _
 from boardhub.core.match import Match, Seat
 from boardhub.core.records import load_record
 from boardhub.core.review import Review, Verdict, assemble, jobs, positions, review_game
@@ -44,16 +45,16 @@ def read_game(entry: GameEntry, path: Path, options: dict | None = None) -> Game
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
-        raise RecordError(f"{path.name}: {saves.refusal(exc)}") from None
+        raise RecordError(_("{name}: {why}").format(name=path.name, why=saves.refusal(exc))) from None
     if text.lstrip().startswith("{"):
         return _read_save(entry, path)
     if not entry.record_formats:
-        raise RecordError(f"{entry.title} games are read from boardhub saves only")
+        raise RecordError(_("{game} games are read from boardhub saves only").format(game=_(entry.title)))
     fmt, text = load_record(text, entry.record_formats)
     try:
         options = normalize_options(entry.options, {**(options or {}), **fmt.options(text)})
     except ValueError as exc:
-        raise RecordError(f"{path.name}: {exc}") from None
+        raise RecordError(_("{name}: {why}").format(name=path.name, why=exc)) from None
     match = Match(entry, [Seat()] * entry.rules.num_players(options), options, seed=0)
     try:
         moves = fmt.read(text, match)
@@ -61,7 +62,7 @@ def read_game(entry: GameEntry, path: Path, options: dict | None = None) -> Game
         for move in moves:
             state = entry.rules.apply(state, move)
     except IllegalMove as exc:
-        raise RecordError(f"{path.name}: {exc}") from None
+        raise RecordError(_("{name}: {why}").format(name=path.name, why=exc)) from None
     return GameRecord(options, 0, tuple(moves))
 
 
@@ -71,11 +72,12 @@ def _read_save(entry: GameEntry, path: Path) -> GameRecord:
     except saves.SaveError as exc:
         raise RecordError(str(exc)) from None
     if data.get("game") != entry.key:
-        raise RecordError(f"{path.name}: a game of {data.get('game')!r}, not {entry.key}")
+        raise RecordError(_("{name}: a game of {game!r}, not {key}").format(
+            name=path.name, game=data.get('game'), key=entry.key))
     try:
         return record_of_save(entry, data)
     except RecordError as exc:
-        raise RecordError(f"{path.name}: {exc}") from None
+        raise RecordError(_("{name}: {why}").format(name=path.name, why=exc)) from None
 
 
 def record_of_save(entry: GameEntry, data: dict) -> GameRecord:
@@ -90,7 +92,7 @@ def record_of_save(entry: GameEntry, data: dict) -> GameRecord:
             state = entry.rules.apply(state, move)
             moves.append(move)
     except (KeyError, TypeError, ValueError) as exc:  # IllegalMove is a ValueError
-        raise RecordError(f"not a whole game ({exc})") from None
+        raise RecordError(_("not a whole game ({why})").format(why=exc)) from None
     return GameRecord(options, seed, tuple(moves))
 
 
@@ -106,7 +108,7 @@ def review_record(entry: GameEntry, record: GameRecord, seat: int | None, limit:
     """Review a game, its positions judged `jobs` at a time with `limit` seconds each."""
     spec = entry.review
     if spec is None:
-        raise RecordError(f"{entry.title} has no review")
+        raise RecordError(_("{game} has no review").format(game=_(entry.title)))
 
     def judge_all(work: list[tuple[Any, int]]) -> list[Verdict]:
         out: list[Verdict] = []
@@ -153,7 +155,7 @@ def review_lines(review: Review, labels: tuple[str, ...]) -> list[str]:
             continue
         exact = " exact" if m.exact else ""
         best = f"best {m.best_text} {value_text(m.before.value, review)}" if m.best_text else "best -"
-        note = f"  [{m.before.note}]" if m.before.note else ""
+        note = f"  [{m.before.note_text(str)}]" if m.before.note else ""
         lines.append(f"{m.ply + 1:>3}. {labels[m.seat]:<8} {m.text:<14} {value_text(m.after.value, review):>7}  {best:<18} "
                      f"loss {m.loss:5.1f} {unit}{exact}  {m.rating}{note}")
     for seat, row in review.summary().items():
@@ -183,7 +185,7 @@ class ReviewRun:
     def __init__(self, entry: GameEntry, record: GameRecord, seat: int | None, worker: Any,
                  limit: float | None = None) -> None:
         if entry.review is None:
-            raise RecordError(f"{entry.title} has no review")
+            raise RecordError(_("{game} has no review").format(game=_(entry.title)))
         self.entry, self.record, self.seat, self.worker = entry, record, seat, worker
         self.spec = entry.review
         self.limit = limit or self.spec.default_limit

@@ -7,7 +7,9 @@ misclick, a broken AI or a corrupt record can never half-update a game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Hashable, Protocol, Sequence, runtime_checkable
+
+from boardhub.core.i18n import N_
 
 Move = Hashable
 State = Any
@@ -30,13 +32,25 @@ class Outcome:
     late AI, "error" for an AI that raised, "illegal" for an illegal AI move,
     "forbidden" for a forbidden Renju move. `detail` is the sentence people see;
     where it names the winner it says "{winner}", and `describe` puts the seat's
-    name there (the rules know seats by number, the screen by name).
+    name there (the rules know seats by number, the screen by name). A detail
+    with values is made by `worded` from an English template marked for the
+    catalog, kept with its values so that the screen can say it in the
+    player's language; `detail` stays the English sentence logs and the
+    command line show.
     """
 
     winner: int | None
     scores: tuple[int, ...] = ()
     reason: str = "score"
     detail: str = ""
+    template: str = ""  # the detail's template ("" when the detail has no values)
+    values: tuple[tuple[str, Any], ...] = ()  # its values by name; words among them are translated too
+
+    @classmethod
+    def worded(cls, winner: int | None, scores: tuple[int, ...], reason: str, template: str,
+               **values: Any) -> "Outcome":
+        """An outcome whose detail is `template` with `values` ("{winner}" is left for `describe`)."""
+        return cls(winner, scores, reason, template.format_map(_Values(values)), template, tuple(values.items()))
 
     @property
     def is_draw(self) -> bool:
@@ -46,25 +60,41 @@ class Outcome:
     def is_forfeit(self) -> bool:
         return self.reason in FORFEIT_REASONS
 
-    def describe(self, labels: Sequence[str] = ()) -> str:
-        """The detail with the winner named: `labels[winner]`, else "Player N".
+    def describe(self, labels: Sequence[str] = (), translate: Callable[[str], str] = str) -> str:
+        """The detail with its values and the winner named: `labels[winner]`, else "Player N";
+        `translate` (i18n's `_`) says it in the language of the moment.
 
         >>> Outcome(1, (0, 3), "last standing", "{winner} kept the last hidden tiles.").describe(["You", "Expert AI"])
         'Expert AI kept the last hidden tiles.'
         """
-        if "{winner}" not in self.detail or self.winner is None:
-            return self.detail
-        name = labels[self.winner] if self.winner < len(labels) else f"Player {self.winner + 1}"
-        return self.detail.replace("{winner}", name)
+        if not self.detail:
+            return ""
+        values = _Values({k: translate(v) if isinstance(v, str) else v for k, v in self.values})
+        text = translate(self.template).format_map(values) if self.template else translate(self.detail)
+        if "{winner}" not in text or self.winner is None:
+            return text
+        name = labels[self.winner] if self.winner < len(labels) else \
+            translate(N_("Player {number}")).format(number=self.winner + 1)
+        return text.replace("{winner}", name)
 
     def to_json(self) -> dict:
-        return {"winner": self.winner, "scores": list(self.scores),
-                "reason": self.reason, "detail": self.detail}
+        out = {"winner": self.winner, "scores": list(self.scores), "reason": self.reason, "detail": self.detail}
+        if self.template:
+            out["template"], out["values"] = self.template, [list(pair) for pair in self.values]
+        return out
 
     @classmethod
     def from_json(cls, data: dict) -> "Outcome":
-        return cls(data["winner"], tuple(data.get("scores", ())),
-                   data.get("reason", "score"), data.get("detail", ""))
+        values = tuple((str(k), v) for k, v in data.get("values", ()) if isinstance(v, (str, int, float)))
+        return cls(data["winner"], tuple(data.get("scores", ())), data.get("reason", "score"),
+                   data.get("detail", ""), str(data.get("template", "")), values)
+
+
+class _Values(dict):
+    """A detail's values: a name the detail has but the values lack stays as it is written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from boardhub.core.i18n import N_, _, ngettext
+
 FORMAT = 1
 KINDS = ("PvP", "PvA", "AvA")
 # what each kind of JSON file holds, in words: "not a saved game: it holds the settings"
-KIND_WORDS = {"game": "a saved game", "stats": "the stats", "settings": "the settings",
-              "tournament": "an arena tournament", "learned": "learned boards"}
+KIND_WORDS = {"game": N_("a saved game"), "stats": N_("the stats"), "settings": N_("the settings"),
+              "tournament": N_("an arena tournament"), "learned": N_("learned boards")}
 # the source checkout this package sits in, if it does: where versions before kept the saves
 CHECKOUT = Path(__file__).resolve().parents[2]
 
@@ -103,23 +105,24 @@ def read_json(path: Path, kind: str) -> dict[str, Any]:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise SaveError(f"{path.name}: the file is gone") from None
+        raise SaveError(_("{name}: the file is gone").format(name=path.name)) from None
     except OSError as exc:
-        raise SaveError(f"{path.name}: it cannot be read ({refusal(exc)})") from None
+        raise SaveError(_("{name}: it cannot be read ({why})").format(name=path.name, why=refusal(exc))) from None
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise SaveError(f"{path.name}: not a boardhub save (it is not text)") from None
+        raise SaveError(_("{name}: not a boardhub save (it is not text)").format(name=path.name)) from None
     except json.JSONDecodeError as exc:
-        raise SaveError(f"{path.name}: {damage(exc)}") from None
+        raise SaveError(_("{name}: {damage}").format(name=path.name, damage=damage(exc))) from None
     if not isinstance(data, dict) or not isinstance(data.get("format"), int) or not isinstance(data.get("kind"), str):
-        raise SaveError(f"{path.name}: not a boardhub save")
+        raise SaveError(_("{name}: not a boardhub save").format(name=path.name))
     if data["format"] > FORMAT:
-        raise SaveError(f"{path.name}: from a newer boardhub (format {data['format']}); "
-                        "a newer boardhub can open it")
+        raise SaveError(_("{name}: from a newer boardhub (format {format}); a newer boardhub can open it").format(
+            name=path.name, format=data['format']))
     if data["kind"] != kind:
-        holds = KIND_WORDS.get(data["kind"], "something else")
-        raise SaveError(f"{path.name}: not {KIND_WORDS.get(kind, kind)}: it holds {holds}")
+        holds = KIND_WORDS.get(data["kind"], N_("something else"))
+        raise SaveError(_("{name}: not {kind}: it holds {holds}").format(
+            name=path.name, kind=_(KIND_WORDS.get(kind, kind)), holds=_(holds)))
     return data
 
 
@@ -127,12 +130,12 @@ def damage(exc: json.JSONDecodeError) -> str:
     """What a file that is not whole JSON is, in words: cut short, or not a save at all."""
     text = exc.doc
     if not text.strip():
-        return "cut short: the file is empty"
+        return _("cut short: the file is empty")
     if text.lstrip()[0] not in "{[":
-        return "not a boardhub save"
+        return _("not a boardhub save")
     if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
-        return "cut short: the end of the file is missing"  # what a write that never finished leaves
-    return f"damaged: it stops making sense on line {exc.lineno}"
+        return _("cut short: the end of the file is missing")  # what a write that never finished leaves
+    return _("damaged: it stops making sense on line {line}").format(line=exc.lineno)
 
 
 def games_dir() -> Path:
@@ -237,16 +240,17 @@ class MoveReport:
     kept_apart: list[str] = field(default_factory=list)  # "settings.json as settings-old.json"
     failed: list[str] = field(default_factory=list)  # "PvP.txt (permission denied)": left where they were
 
-    def summary(self) -> str:
-        """One line: "Moved 12 files into ...; stats.json added to the stats there"."""
+    def summary(self, folder: str) -> str:
+        """One line: "Moved 12 files into FOLDER; stats.json added to the one there"."""
         n = len(self.moved)
-        parts = [f"Moved {n} file{'s' * (n != 1)}"]
+        parts = [ngettext("Moved {count} file into {folder}", "Moved {count} files into {folder}", n).format(
+            count=n, folder=folder)]
         if self.merged:
-            parts.append(f"{', '.join(self.merged)} added to the one there")
+            parts.append(_("{names} added to the one there").format(names=", ".join(self.merged)))
         if self.kept_apart:
-            parts.append(f"kept beside the newer ones: {', '.join(self.kept_apart)}")
+            parts.append(_("kept beside the newer ones: {names}").format(names=", ".join(self.kept_apart)))
         if self.failed:
-            parts.append(f"could not move {', '.join(self.failed)}")
+            parts.append(_("could not move {names}").format(names=", ".join(self.failed)))
         return "; ".join(parts)
 
 

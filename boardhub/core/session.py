@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Any, Callable, Union
 
 from boardhub.core import saves
-from boardhub.core.ai import PROTOCOL_NAMES, AISpec
-from boardhub.core.external import program_name
+from boardhub.core.ai import AISpec
 from boardhub.core.game import ANALYSIS, REVIEW, GameEntry, get_game
+from boardhub.core.i18n import N_, _
 from boardhub.core.ladder import ladder_specs
 from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played, Seat, Timing
 from boardhub.core.records import load_record
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
+from boardhub.core.seat_names import seat_label, seat_names  # noqa: F401  (seat_label: the scenes' too)
 from boardhub.core.stats import Stats, opponent_of, result_for
 from boardhub.core.worker import Job, Worker
 
@@ -35,29 +36,10 @@ REPLAY_FIRST_MOVE = 0.5  # a replay shows its starting position at least this lo
 
 
 # ---------------------------------------------------------------- the setup
-def seat_label(ai: str | None) -> str:
-    """How a seat is named: "Human", "Greedy 5 AI", "edax (GTP)"."""
-    if ai is None:
-        return "Human"
-    external = AISpec.parse(ai).external
-    if external is not None:
-        proto, argv = external
-        return f"{program_name(argv)} ({PROTOCOL_NAMES[proto]})"
-    return ai.replace(":", " ").capitalize() + " AI"
-
-
 def make_seats(ais: list[str | None] | tuple[str | None, ...]) -> list[Seat]:
     """Seats with names people can tell apart: "Player 1", "You", "Hard AI 2"."""
     ais = list(ais)
-    humans = sum(a is None for a in ais)
-    names = []
-    for i, ai in enumerate(ais):
-        if ai is None:
-            names.append("You" if humans == 1 else f"Player {ais[:i + 1].count(None)}")
-        else:
-            base = seat_label(ai)
-            names.append(f"{base} {ais[:i + 1].count(ai)}" if ais.count(ai) > 1 else base)
-    return [Seat(ai, name) for ai, name in zip(ais, names)]
+    return [Seat(ai, name) for ai, name in zip(ais, seat_names(ais))]
 
 
 @dataclass(frozen=True)
@@ -197,45 +179,68 @@ class HintReady:
 Event = Union[MovePlayed, Passed, GameOver, Rewound, Notice, AnalysisReady, HintReady]
 
 
-def winner_text(match: Match) -> str:
-    """Who won, in words: "You win", "Expert AI wins", "A draw" ("" while the game goes on)."""
+def winner_text(match: Match, translate: Callable[[str], str] = _) -> str:
+    """Who won, in words: "You win", "Expert AI wins", "A draw" ("" while the game goes on).
+
+    `translate` = str gives the source's words, as saves keep them.
+    """
     out = match.outcome
     if out is None:
         return ""
     if out.winner is None:
-        return "A draw"
+        return translate(N_("A draw"))
     if match.kind == "PvA" and match.seats[out.winner].is_human:
-        return "You win"
-    return f"{match.seats[out.winner].label} wins"
+        return translate(N_("You win"))
+    return translate(N_("{name} wins")).format(name=label_of(match.seats[out.winner], translate))
 
 
-def score_text(match: Match) -> str:
+def label_of(seat: Seat, translate: Callable[[str], str] = _) -> str:
+    """The seat's name on the screen (`_`), or as saves keep it (`str`)."""
+    return seat.label if translate is _ else (seat.name or seat.label)
+
+
+def score_text(match: Match, translate: Callable[[str], str] = _) -> str:
     """Each side beside its own number: "You 0 - 9 Expert AI"; three or four seats: "You 0, Hard AI 2, ..."
     ("" for a game without scores, or not over)."""
     out = match.outcome
     if out is None:
         return ""
     scores = out.scores or tuple(getattr(match.state, "scores", ()))
-    labels = [seat.label for seat in match.seats]
+    labels = [label_of(seat, translate) for seat in match.seats]
     if len(scores) != len(labels):
         return ""
     if len(labels) == 2:
-        return f"{labels[0]} {scores[0]} - {scores[1]} {labels[1]}"
+        return translate(N_("{first} {first_score} - {second_score} {second}")).format(
+            first=labels[0], first_score=scores[0], second_score=scores[1], second=labels[1])
     return ", ".join(f"{label} {score}" for label, score in zip(labels, scores))
 
 
-def result_text(match: Match) -> str:
-    """The saved words for a finished game: the score by each side and who won (never the screen's sentences).
+def result_text(match: Match, translate: Callable[[str], str] = str) -> str:
+    """The words for a finished game: the score by each side and who won (never the screen's sentences).
 
     "You 0 - 9 Expert AI: Expert AI wins"; with three or four seats, only the winner is named.
+    Saves keep them in the source's words (`translate` = str); the saved games list says them with `_`.
     """
-    head = winner_text(match)
-    score = score_text(match)
+    score = score_text(match, translate)
     if not score or len(match.seats) > 2:
-        return head
-    if head in ("A draw", "You win"):  # mid-sentence
-        head = head.lower()
-    return f"{score}: {head}"
+        return winner_text(match, translate)
+    out = match.outcome
+    if out is not None and out.winner is None:
+        return translate(N_("{score}: a draw")).format(score=score)
+    if out is not None and match.kind == "PvA" and match.seats[out.winner].is_human:
+        return translate(N_("{score}: you win")).format(score=score)
+    return translate(N_("{score}: {winner}")).format(score=score, winner=winner_text(match, translate))
+
+
+def status_text(match: Match, translate: Callable[[str], str] = str) -> str:
+    """A saved game's state in a line: its result, or whose move it is."""
+    return result_text(match, translate) or translate(N_("move {number}, {name} to move")).format(
+        number=len(match.history) + 1, name=label_of(match.seats[match.to_move], translate))
+
+
+def players_text(seats: list[Seat], translate: Callable[[str], str] = _) -> str:
+    """"You vs Expert AI": the players of a game, in turn order."""
+    return " vs ".join(label_of(seat, translate) for seat in seats)
 
 
 # ---------------------------------------------------------------- the session
@@ -343,7 +348,7 @@ class GameSession:
     def play(self, move: Any, now: float | None = None) -> None:
         """A human's move; IllegalMove (with the reason) leaves everything as it was."""
         if self.is_replay:
-            raise IllegalMove("A replay: Space pauses and resumes, the arrow keys step")
+            raise IllegalMove(_("A replay: Space pauses and resumes, the arrow keys step"))
         self.match.play(move, now)
 
     def undo(self) -> bool:
@@ -389,9 +394,9 @@ class GameSession:
         match = Match(old.game, old.seats, {**old.options, **fixed}, timing=old.timing, worker=old.worker)
         match.replay(fmt.read(text, match))
         if fixed:
-            changes = ", ".join(f"{o.label.lower()}, {o.label_of(fixed[o.key])}"
+            changes = ", ".join(_("{option}: {value}").format(option=_(o.label), value=_(o.label_of(fixed[o.key])))
                                 for o in self.entry.options if o.key in fixed)
-            self._events.append(Notice(f"Switched to the record's {changes}"))
+            self._events.append(Notice(_("Switched to the record's options ({changes})").format(changes=changes)))
         old.close()
         self.match = match
         self.imported = len(match.history)
@@ -417,9 +422,9 @@ class GameSession:
         """Ask the expert's best move for the human to move; HintReady follows. "" or why not, in words."""
         m = self.match
         if not self.offers_hints or self._worker is None:
-            return "Best moves are shown in games against the AI"
+            return _("Best moves are shown in games against the AI")
         if self.is_replay or m.is_over or not m.human_to_move:
-            return "A hint is for your own turn"
+            return _("A hint is for your own turn")
         if self.hint is not None and self._hint_state is m.state:
             return ""  # already shown for this position
         if self._hint_job is not None and self._hint_state is m.state:
@@ -448,14 +453,15 @@ class GameSession:
             return  # the position moved on: the hint is of no use now
         verdict = job.move
         if job.error is not None or getattr(verdict, "best", None) is None:
-            events.append(Notice("No hint this time: the expert found no move to suggest", "warning"))
+            events.append(Notice(_("No hint this time: the expert found no move to suggest"), "warning"))
             return
         self.hint = verdict
         spec = self.entry.review
         value = f"{verdict.value:+.1f}" if not spec.baseline else f"{verdict.value:.0f}"
-        how = "proven" if verdict.exact else "estimated"
-        text = f"{self.match.text(verdict.best)}, {value} {spec.unit} ({how})"
-        events.append(HintReady(f"{text}: {verdict.note}" if verdict.note else text))
+        how = _("{move}, {value} {unit} (proven)") if verdict.exact else _("{move}, {value} {unit} (estimated)")
+        text = how.format(move=self.match.text(verdict.best), value=value, unit=_(spec.unit))
+        note = verdict.note_text()
+        events.append(HintReady(_("{hint}: {note}").format(hint=text, note=note) if note else text))
 
     def analysis_for(self, seat: int | None) -> dict | None:
         """{move: value} for the position on the board seen by `seat`, once it is ready."""
@@ -535,14 +541,15 @@ class GameSession:
         if self.is_replay:
             return
         if outcome.is_forfeit and outcome.detail:
-            self._events.append(Notice(outcome.detail, "error"))
+            self._events.append(Notice(outcome.describe([seat.label for seat in self.match.seats], _), "error"))
         self._write_record()
         self._count_result()
         if self.learn and self.entry.learn is not None:
             try:
                 self.entry.learn(self.match.moves, outcome)
             except (OSError, ValueError) as exc:
-                self._events.append(Notice(f"Could not learn from this game: {exc}", "warning"))
+                self._events.append(Notice(_("Could not learn from this game: {why}").format(why=exc),
+                                            "warning"))
 
     # ---------------------------------------------------------------- saving
     def autosave(self) -> None:
@@ -553,7 +560,7 @@ class GameSession:
             saves.write_game(self.save_path, game_data(self.match, self.created, self.counted, self.imported,
                                                        self.hints))
         except OSError as exc:
-            self._events.append(Notice(f"Could not save the game: {saves.plain(exc)}", "error"))
+            self._events.append(Notice(_("Could not save the game: {why}").format(why=saves.plain(exc)), "error"))
 
     def _count_result(self) -> None:
         """A game of one human against AIs goes into the stats, once."""
@@ -565,7 +572,7 @@ class GameSession:
             Stats.load().record(self.entry.key, opponent_of(m.seats), result_for(m.outcome, humans[0]),
                                 hinted=self.hints > 0)
         except (OSError, saves.SaveError) as exc:
-            self._events.append(Notice(f"The result was not counted: {exc}", "warning"))
+            self._events.append(Notice(_("The result was not counted: {why}").format(why=exc), "warning"))
         self.counted = True
 
     def record_so_far(self) -> tuple[int, int, int, int] | None:
@@ -584,7 +591,8 @@ class GameSession:
         try:
             saves.write_record(self.match.kind, [self.match.text(mv) for mv in self.match.moves])
         except OSError as exc:
-            self._events.append(Notice(f"Could not write the game record: {saves.plain(exc)}", "warning"))
+            self._events.append(Notice(_("Could not write the game record: {why}").format(why=saves.plain(exc)),
+                                       "warning"))
 
 
 def game_data(match: Match, created: str, counted: bool, imported: int = 0, hints: int = 0) -> dict:
@@ -597,8 +605,8 @@ def game_data(match: Match, created: str, counted: bool, imported: int = 0, hint
     result = result_text(m)
     return {**m.to_json(), "kind_of_game": m.kind, "created": created,
             "updated": datetime.now().isoformat(timespec="milliseconds"),
-            "players": " vs ".join(seat.label for seat in m.seats),
-            "status": result or f"move {len(m.history) + 1}, {m.seats[m.to_move].label} to move",
+            "players": players_text(m.seats, str),
+            "status": status_text(m),
             "result": result, "counted": counted, "imported": imported, "hints": hints}
 
 
@@ -619,38 +627,63 @@ def saved_match(saved: saves.SavedGame, worker: Callable[[], Worker] | None = No
     try:
         game = get_game(data["game"])
     except (KeyError, TypeError):
-        raise ValueError(f"{name}: a game this boardhub does not have ({str(data.get('game'))[:40]})") from None
+        raise ValueError(_("{name}: a game this boardhub does not have ({game})").format(
+            name=name, game=str(data.get("game"))[:40])) from None
     try:
         wants_worker = worker is not None and any(seat.get("ai") for seat in data["seats"])
         return Match.from_json(game, data, worker=worker() if wants_worker else None)
     except KeyError as exc:
-        raise ValueError(f"{name}: damaged: it has no {exc.args[0]}") from None
+        raise ValueError(_("{name}: damaged: it has no {field}").format(name=name, field=exc.args[0])) from None
     except ValueError as exc:
         if isinstance(exc.__cause__, IllegalMove):  # a move its rules refuse, said in the game's words
-            raise ValueError(f"{name}: {exc}") from None
-        raise ValueError(f"{name}: damaged: some of its values are not what boardhub writes") from None
+            raise ValueError(_("{name}: {why}").format(name=name, why=exc)) from None
+        raise ValueError(_("{name}: damaged: some of its values are not what boardhub writes").format(
+            name=name)) from None
     except (TypeError, AttributeError, IndexError):
-        raise ValueError(f"{name}: damaged: some of its values are not what boardhub writes") from None
+        raise ValueError(_("{name}: damaged: some of its values are not what boardhub writes").format(
+            name=name)) from None
 
 
-# (file name, modification time, size) -> why it cannot be used, "" if it can
-_checked: dict[tuple[str, float, int], str] = {}
+# (file name, modification time, size) -> the match it holds, or why it cannot be used
+_checked: dict[tuple[str, float, int], Match | str] = {}
 
 
-def problem(saved: saves.SavedGame) -> str:
-    """Why a readable file still cannot be resumed: an unknown game or a bad move ("" if none)."""
+def _checked_match(saved: saves.SavedGame) -> Match | str:
+    """The match a file holds, replayed once per version of the file, or why it cannot be."""
     try:
         st = saved.path.stat()
         key = (saved.path.name, st.st_mtime, st.st_size)
     except OSError as exc:
-        return f"{saved.path.name}: it cannot be read ({saves.refusal(exc)})"
+        return _("{name}: it cannot be read ({why})").format(name=saved.path.name, why=saves.refusal(exc))
     if key not in _checked:
         try:
-            saved_match(saved)
-            _checked[key] = ""
+            _checked[key] = saved_match(saved)
         except ValueError as exc:
             _checked[key] = str(exc)
     return _checked[key]
+
+
+def problem(saved: saves.SavedGame) -> str:
+    """Why a readable file still cannot be resumed: an unknown game or a bad move ("" if none)."""
+    found = _checked_match(saved)
+    return found if isinstance(found, str) else ""
+
+
+def saved_players(saved: saves.SavedGame) -> str:
+    """A saved game's players in the language of the moment (the file's words where its seats are unreadable)."""
+    try:
+        return players_text([Seat.from_json(x) for x in saved.data["seats"]])
+    except (KeyError, TypeError, AttributeError):
+        return str(saved.data.get("players", ""))
+
+
+def saved_status(saved: saves.SavedGame) -> str:
+    """A saved game's result or whose move it is, in the language of the moment; the file's words for an
+    ending the moves do not show (a forfeit)."""
+    found = _checked_match(saved) if saved.readable else ""
+    if isinstance(found, str) or (saved.finished and not found.is_over):
+        return str(saved.data.get("status", ""))
+    return status_text(found, _)
 
 
 def load_entries() -> list[saves.SavedGame]:

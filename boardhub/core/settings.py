@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 
-from boardhub.core import saves
+from boardhub.core import i18n, saves
+from boardhub.core.i18n import _
 
 # lichess's presets: seconds for one move's animation
 ANIMATION_SPEEDS = {"none": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.5}
@@ -18,6 +19,8 @@ class Settings:
     ai_delay: float = 1.0  # before an AI's move shows against a human (the source's 1 s)
     ava_delay: float = 0.5  # between moves in AI vs AI (the source's 0.5 s)
     learn_in_app: bool = False  # Othello's learned AI keeps learning from the games played here
+    # the interface's language ("en", "ko"); None until the player picks one: the system's language
+    language: str | None = None
     # the setup last started for each game and mode, as GameSetup.fields() writes it
     last_setups: dict = field(default_factory=dict)
     # the window as the player left it: its size when not maximised (0: none yet), and maximised or not
@@ -56,9 +59,10 @@ class Settings:
             try:
                 path.replace(kept)
             except OSError:
-                return cls(problem=f"The settings could not be read ({exc}); the defaults apply for now")
-            return cls(problem=f"The settings could not be read ({exc}); they are kept as {kept.name} "
-                               "and the defaults apply")
+                return cls(problem=_("The settings could not be read ({why}); the defaults apply for now")
+                           .format(why=exc))
+            return cls(problem=_("The settings could not be read ({why}); they are kept as {name} "
+                                 "and the defaults apply").format(why=exc, name=kept.name))
         out = cls()
         for f in fields(cls):
             value = data.get(f.name)
@@ -67,6 +71,8 @@ class Settings:
                 setattr(out, f.name, value)
         if out.animation not in ANIMATION_SPEEDS:
             out.animation = "normal"
+        if data.get("language") in i18n.LANGUAGES:  # its default is None, so the loop above passes it over
+            out.language = data["language"]
         return out
 
     def save(self) -> None:

@@ -10,6 +10,7 @@ import time
 import pygame
 
 from boardhub.core import saves
+from boardhub.core.i18n import N_, _
 from boardhub.core.records import export_record
 from boardhub.core.rules import IllegalMove
 from boardhub.core.session import GameOver, GameSession, HintReady, MovePlayed, Notice, Passed, Rewound
@@ -35,19 +36,20 @@ class GameScene(Scene):
         self.result_shown = False
         self.scroll = 0  # move list: rows scrolled up from the newest
         replay = session.is_replay
-        self.speed = Slider(0.0, 2.0, app.settings.ava_delay, 0.1, self.set_speed, "{:.1f} s")
-        self.undo_button = Button("Back" if replay else "Undo", self.undo)
-        self.redo_button = Button("Forward" if replay else "Redo", self.redo)
-        self.pause_button = Button("Pause", session.toggle_pause)
-        self.step_button = Button("Step", session.step)
-        self.menu_button = Button("Menu", lambda: self.app.open("pause", session))
-        self.result_button = Button("Result", self.show_result, primary=True)
-        records = [("Export", self.export)] if session.entry.record_formats else []
+        self.speed = Slider(0.0, 2.0, app.settings.ava_delay, 0.1, self.set_speed,
+                            lambda v: _("{seconds} s").format(seconds=f"{v:.1f}"))
+        self.undo_button = Button(N_("Back") if replay else N_("Undo"), self.undo)
+        self.redo_button = Button(N_("Forward") if replay else N_("Redo"), self.redo)
+        self.pause_button = Button(N_("Pause"), session.toggle_pause)
+        self.step_button = Button(N_("Step"), session.step)
+        self.menu_button = Button(N_("Menu"), lambda: self.app.open("pause", session))
+        self.result_button = Button(N_("Result"), self.show_result, primary=True)
+        records = [(N_("Export"), self.export)] if session.entry.record_formats else []
         if records and not replay:  # an import would replace the game being watched
-            records.append(("Import", lambda: self.app.open("import", session)))
+            records.append((N_("Import"), lambda: self.app.open("import", session)))
         self.record_buttons = [Button(label, action) for label, action in records]
         self.action_buttons = self.board_buttons(self.board.actions(session.match))
-        self.hint_buttons = [Button("Best move", self.ask_hint)] if session.offers_hints else []
+        self.hint_buttons = [Button(N_("Best move"), self.ask_hint)] if session.offers_hints else []
         self.keys = MoveEntry(self)  # the arrow keys' cursor and a move typed in the game's notation
         self.board.update(session.match, 0.0)
         self.result_button.visible = False
@@ -81,32 +83,33 @@ class GameScene(Scene):
 
     def undo(self) -> None:
         if not self.session.undo():
-            self.say("This is the start of the game" if self.session.is_replay else "Nothing to undo")
+            self.say(_("This is the start of the game") if self.session.is_replay else _("Nothing to undo"))
 
     def redo(self) -> None:
         if not self.session.redo():
-            self.say("This is the end of the game" if self.session.is_replay else "Nothing to redo")
+            self.say(_("This is the end of the game") if self.session.is_replay else _("Nothing to redo"))
 
     def export(self) -> None:
         formats = self.session.entry.record_formats
         try:
             names = [p.name for p in export_record(self.match, formats)]
         except OSError as exc:
-            self.say(f"Could not save the game: {saves.plain(exc)}", "error")
+            self.say(_("Could not save the game: {why}").format(why=saves.plain(exc)), "error")
             return
-        copied = " and copied it" if set_clipboard_text(formats[0].write(self.match)) else ""
-        self.say(f"Saved the game as {', '.join(names)}{copied}", "success")
+        said = _("Saved the game as {names} and copied it") if set_clipboard_text(formats[0].write(self.match)) \
+            else _("Saved the game as {names}")
+        self.say(said.format(names=", ".join(names)), "success")
 
     def ask_hint(self) -> None:
         """The expert's best move for this position, shown on the board (the game counts as hinted)."""
         why = self.session.ask_hint()
-        self.say(why or "Looking for the best move…", "warning" if why else "info")
+        self.say(why or _("Looking for the best move…"), "warning" if why else "info")
 
     def toggle_sound(self) -> None:
         st = self.app.settings
         st.sound = not st.sound
         self.app.sounds.muted = not st.sound
-        self.say("Sound on" if st.sound else "Sound off (Ctrl+M turns it back on)")
+        self.say(_("Sound on") if st.sound else _("Sound off (Ctrl+M turns it back on)"))
 
     def show_result(self) -> None:
         if self.match.is_over:  # not when an undo in the same frame reopened the game
@@ -126,7 +129,7 @@ class GameScene(Scene):
                 self.app.sounds.play(ev.sound)
                 self.scroll = 0
             elif isinstance(ev, Passed):
-                self.say(f"{ev.label} passes: no legal move")
+                self.say(_("{name} passes: no legal move").format(name=ev.label))
             elif isinstance(ev, GameOver):
                 self.over_since = self.clock
             elif isinstance(ev, Rewound):
@@ -135,7 +138,7 @@ class GameScene(Scene):
             elif isinstance(ev, Notice):
                 self.say(ev.text, ev.kind)
             elif isinstance(ev, HintReady):
-                self.say(f"Best move: {ev.text}", "success")
+                self.say(_("Best move: {hint}").format(hint=ev.text), "success")
         m = self.match  # an import may have replaced it
         self.keys.sync()
         self.board.update(m, dt)
@@ -156,13 +159,13 @@ class GameScene(Scene):
         if len(actions) != len(self.action_buttons):  # a button came or went (Othello's Pass)
             self.action_buttons = self.board_buttons(actions)
             self.layout(self.size)
-        for button, (label, _) in zip(self.action_buttons, actions):
+        for button, (label, _action) in zip(self.action_buttons, actions):
             button.label = label
         for b in self.hint_buttons:
             b.enabled = self.session.interactive and not self.session.hinting
         self.undo_button.enabled = self.session.can_undo()
         self.redo_button.enabled = self.session.can_redo()
-        self.pause_button.label = "Resume" if m.paused else "Pause"
+        self.pause_button.label = N_("Resume") if m.paused else N_("Pause")
         self.pause_button.visible = self.session.autoplay and not m.is_over
         self.step_button.visible = self.pause_button.visible and not self.session.is_replay
         self.speed.visible = self.session.autoplay
@@ -228,13 +231,13 @@ class GameScene(Scene):
     def click_board(self, pos) -> None:
         m = self.match
         if self.session.is_replay:
-            self.say("A replay: Space pauses and resumes, the arrow keys step")
+            self.say(_("A replay: Space pauses and resumes, the arrow keys step"))
             return
         if m.is_over:
-            self.say("The game is over: undo, or open the menu for a new game")
+            self.say(_("The game is over: undo, or open the menu for a new game"))
             return
         if not self.session.interactive:
-            self.say("Wait: it is the AI's turn")
+            self.say(_("Wait: it is the AI's turn"))
             return
         self.act(self.board.click(pos, m))
 
@@ -260,7 +263,7 @@ class GameScene(Scene):
         game_frame.draw(self, surface, self.context())
         hint = self.session.hint_for(self.match.state)
         if hint is not None:
-            self.board.draw_mark(surface, hint.best, theme.BEST, "Best", self.s)
+            self.board.draw_mark(surface, hint.best, theme.BEST, _("Best"), self.s)
 
     def context(self) -> DrawContext:
         m, st = self.match, self.app.settings

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from boardhub.core.i18n import _
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext
 
@@ -104,23 +105,24 @@ def status(scene: "GameScene") -> tuple[str, tuple]:
     if m.is_over:
         out = m.outcome
         if out.winner is None:
-            return "Game over: a draw", theme.ACCENT
+            return _("Game over: a draw"), theme.ACCENT
         if m.kind == "PvA" and m.seats[out.winner].is_human:
-            return "Game over: you win", theme.ACCENT
-        return f"Game over: {m.seats[out.winner].label} wins", theme.ACCENT
+            return _("Game over: you win"), theme.ACCENT
+        return _("Game over: {name} wins").format(name=m.seats[out.winner].label), theme.ACCENT
     if session.is_replay:
-        state = "paused: Space resumes, arrows step" if m.paused else "Space pauses"
-        return f"Replay: move {len(m.history)} of {len(session.script)}, {state}", theme.ACCENT
+        state = _("Replay: move {number} of {count}, paused: Space resumes, arrows step") if m.paused else \
+            _("Replay: move {number} of {count}, Space pauses")
+        return state.format(number=len(m.history), count=len(session.script)), theme.ACCENT
     if m.paused:
-        return "Paused: Space resumes, Right arrow steps", theme.ACCENT
+        return _("Paused: Space resumes, Right arrow steps"), theme.ACCENT
     seat = m.seats[m.to_move]
     if seat.is_human:
         banner = scene.board.banner(m)
         if banner:
             return banner, theme.ACCENT
-        who = "Your turn" if m.kind == "PvA" else f"{seat.label} to move"
-        return f"{who}   {m.turn_elapsed():.0f} s", theme.TEXT
-    return f"{seat.label} is thinking…", theme.MUTED
+        who = _("Your turn   {seconds} s") if m.kind == "PvA" else _("{name} to move   {seconds} s")
+        return who.format(name=seat.label, seconds=f"{m.turn_elapsed():.0f}"), theme.TEXT
+    return _("{name} is thinking…").format(name=seat.label), theme.MUTED
 
 
 def draw(scene: "GameScene", surface: pygame.Surface, ctx: DrawContext) -> None:
@@ -183,36 +185,39 @@ def draw_top_bar(scene: "GameScene", surface: pygame.Surface) -> None:
         spent = m.seat_time(i) + (m.turn_elapsed() if active and live else 0.0)
         theme.text(surface, clock_text(spent), 18 * s, (name_x, r.centery + 13 * s),
                    theme.TEXT if active else theme.MUTED, "midleft")
-    if scene.keys.text:  # a move being typed takes the status line's place
+    if scene.keys.shown:  # a move being typed takes the status line's place
         scene.keys.draw(surface, (scene.top_rect.centerx, 76 * s), s)
     else:
         msg, color = status(scene)
-        theme.text(surface, msg, 22 * s, (scene.top_rect.centerx, 76 * s), color, "center")
+        theme.text(surface, theme.fit(msg, 22 * s, scene.top_rect.width - 40 * s), 22 * s,
+                   (scene.top_rect.centerx, 76 * s), color, "center")
 
 
 def move_by(scene: "GameScene", index: int) -> str:
     """Who a move of the list is by: its seat, or "Imported" for the moves an imported record brought
     (the seats sitting now did not play them)."""
     if index < scene.session.imported:
-        return "Imported"
+        return _("Imported")
     return scene.match.seats[scene.match.history[index].seat].label
 
 
 def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
     m, s = scene.match, scene.s
     theme.panel(surface, scene.side_rect)
-    theme.text(surface, f"Moves ({len(m.history)})", 26 * s,
+    theme.text(surface, _("Moves ({count})").format(count=len(m.history)), 26 * s,
                (scene.side_rect.x + 16 * s, scene.side_rect.y + 14 * s), theme.TEXT, bold=True)
     r = scene.moves_rect
     row = max(24 * s, 18)
     # an entry in words (Da Vinci's calls) wraps onto more lines rather than being cut
-    width = round(r.width - 62 * s - theme.font(int(18 * s)).size("00.00 s")[0] - 6 * s)  # beside the time
+    width = round(r.width - 62 * s - theme.font(int(18 * s)).size(_("{seconds} s").format(seconds="00.00"))[0]
+                  - 6 * s)  # beside the time
     line_h = max(row * 0.8, theme.font(int(20 * s)).get_linesize())
     end = len(m.history) - scene.scroll
     entries: list[tuple[int, list[str]]] = []
     used = 0.0
     for idx in range(end - 1, -1, -1):  # the newest entries that fit, counted from the bottom up
-        lines = theme.wrap(f"{move_by(scene, idx)}: {scene.board.move_label(m, idx)}", 20 * s, width)
+        lines = theme.wrap(_("{name}: {move}").format(name=move_by(scene, idx), move=scene.board.move_label(m, idx)),
+                           20 * s, width)
         if len(lines) > 1:  # the lines below the first run on under the time
             lines = lines[:1] + theme.wrap(" ".join(lines[1:]), 20 * s, round(r.width - 62 * s))
         height = row + (len(lines) - 1) * line_h
@@ -229,13 +234,14 @@ def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
         for k, line in enumerate(lines):  # fit: only a single word wider than the column is cut
             room = width if k == 0 else r.width - 62 * s
             theme.text(surface, theme.fit(line, 20 * s, room), 20 * s, (r.x + 62 * s, y + k * line_h), theme.TEXT)
-        theme.text(surface, f"{p.seconds:.2f} s", 18 * s, (r.right, y), theme.MUTED, "topright")
+        theme.text(surface, _("{seconds} s").format(seconds=f"{p.seconds:.2f}"), 18 * s, (r.right, y), theme.MUTED,
+                   "topright")
         y += row + (len(lines) - 1) * line_h
     if m.redo_stack:
-        theme.text(surface, f"+{len(m.redo_stack)} to redo", 18 * s, (r.right, r.bottom), theme.MUTED,
+        theme.text(surface, _("+{count} to redo").format(count=len(m.redo_stack)), 18 * s, (r.right, r.bottom), theme.MUTED,
                    "bottomright")
     if scene.speed.visible:
-        theme.text(surface, "Delay between moves", 18 * s, (scene.speed.rect.x, scene.speed_label_y), theme.MUTED)
+        theme.text(surface, _("Delay between moves"), 18 * s, (scene.speed.rect.x, scene.speed_label_y), theme.MUTED)
     for w in scene.widgets():
         if w.visible:
             w.draw(surface)

@@ -5,12 +5,13 @@ import pygame
 
 from boardhub.core import saves
 from boardhub.core.game import GameEntry, all_games, get_game
-from boardhub.core.session import GameSession, GameSetup, latest_unfinished
+from boardhub.core.i18n import N_, _
+from boardhub.core.session import GameSession, GameSetup, latest_unfinished, saved_players
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button
 
-MODES = (("Player vs Player", "pvp"), ("Player vs AI", "pva"), ("AI vs AI", "ava"))
+MODES = ((N_("Player vs Player"), "pvp"), (N_("Player vs AI"), "pva"), (N_("AI vs AI"), "ava"))
 
 
 class MenuScene(Scene):
@@ -20,14 +21,14 @@ class MenuScene(Scene):
         self.cards: list[tuple[GameEntry, pygame.Rect, list[Button]]] = []
         for g in self.games:
             buttons = [Button(label, lambda g=g, m=mode: self.open_setup(g, m)) for label, mode in MODES]
-            buttons.append(Button("Rules", lambda g=g: self.open_rules(g)))
+            buttons.append(Button(N_("Rules"), lambda g=g: self.open_rules(g)))
             buttons += [Button(label, lambda g=g, p=page: self.open_page(g, p)) for label, page in g.pages]
             self.cards.append((g, pygame.Rect(0, 0, 0, 0), buttons))
-        self.continue_button = Button("Continue", self.continue_game, primary=True)
-        self.saves_button = Button("Saved games", self.open_saves)
-        self.stats_button = Button("Stats", self.open_stats)
-        self.settings_button = Button("Settings", self.open_settings)
-        self.quit_button = Button("Quit", self.quit)
+        self.continue_button = Button(N_("Continue"), self.continue_game, primary=True)
+        self.saves_button = Button(N_("Saved games"), self.open_saves)
+        self.stats_button = Button(N_("Stats"), self.open_stats)
+        self.settings_button = Button(N_("Settings"), self.open_settings)
+        self.quit_button = Button(N_("Quit"), self.quit)
         self.bottom_row = [self.continue_button, self.saves_button, self.stats_button, self.settings_button,
                            self.quit_button]
         self.resumable: saves.SavedGame | None = None
@@ -39,7 +40,7 @@ class MenuScene(Scene):
             self.resumable = latest_unfinished()
         except OSError as exc:
             self.resumable = None
-            self.error = f"The saves folder cannot be read: {saves.plain(exc)}"
+            self.error = _("The saves folder cannot be read: {why}").format(why=saves.plain(exc))
         if self.app.settings.problem:  # said once, on the first menu
             self.error, self.app.settings.problem = self.app.settings.problem, ""
         self.continue_button.visible = self.resumable is not None
@@ -63,7 +64,7 @@ class MenuScene(Scene):
         if n > cols > 2 and n % cols == 1:
             cols -= 1  # 2 x 2 rather than 3 and a lone card
         card_w = min(460 * s, (w - 80 * s) / cols - 24 * s)
-        rows_of_buttons = max((len(b) + 1) // 2 for _, _, b in self.cards)  # buttons sit two a row
+        rows_of_buttons = max((len(b) + 1) // 2 for _game, _rect, b in self.cards)  # buttons sit two a row
         # the blurb's two lines stand a real line apart however small the font gets
         self.blurb_step = max(20 * s, theme.line_height(21 * s))
         head = max(112 * s, 62 * s + 2 * self.blurb_step + 4 * s)
@@ -78,7 +79,7 @@ class MenuScene(Scene):
             cx = w / 2 - total / 2 + (k % cols) * (card_w + 24 * s)
             cy = top_y + (k // cols) * (card_h + 20 * s)
             rect.update(round(cx), round(cy), round(card_w), round(card_h))
-            self.blurbs[g.key] = theme.wrap(g.blurb, 21 * s, round(card_w - 48 * s))[:2]
+            self.blurbs[g.key] = theme.wrap(_(g.blurb), 21 * s, round(card_w - 48 * s))[:2]
             by = cy + head
             for i, b in enumerate(buttons):
                 row, col = divmod(i, 2)
@@ -121,7 +122,7 @@ class MenuScene(Scene):
         except ValueError as exc:
             self.resumable = None
             self.continue_button.visible = False
-            self.error = f"The saved game cannot be resumed: {exc}"
+            self.error = _("The saved game cannot be resumed: {why}").format(why=exc)
             return
         self.app.open("game", session)
 
@@ -130,7 +131,7 @@ class MenuScene(Scene):
 
     def widgets(self):
         yield from self.bottom_row
-        for _, _, buttons in self.cards:
+        for _game, _rect, buttons in self.cards:
             yield from buttons
 
     def process_event(self, event):
@@ -146,11 +147,11 @@ class MenuScene(Scene):
         surface.fill(theme.BG)
         s, (w, h) = self.s, self.size
         theme.text(surface, "boardhub", 72 * s, (w / 2, 62 * s), theme.ACCENT, "center", bold=True)
-        theme.text(surface, "Classic board games against AIs you choose", 26 * s, (w / 2, 108 * s),
+        theme.text(surface, _("Classic board games against AIs you choose"), 26 * s, (w / 2, 108 * s),
                    theme.MUTED, "center")
         for g, rect, buttons in self.cards:
             theme.panel(surface, rect)
-            theme.text(surface, g.title, 36 * s, (rect.x + 24 * s, rect.y + 22 * s), theme.TEXT, bold=True)
+            theme.text(surface, _(g.title), 36 * s, (rect.x + 24 * s, rect.y + 22 * s), theme.TEXT, bold=True)
             for i, line in enumerate(self.blurbs[g.key]):
                 theme.text(surface, line, 21 * s, (rect.x + 24 * s, rect.y + 62 * s + i * self.blurb_step),
                            theme.MUTED)
@@ -160,8 +161,9 @@ class MenuScene(Scene):
             b.draw(surface)
         if self.resumable is not None:
             data = self.resumable.data
-            note = f"Continue: {get_game(data['game']).title}, {data.get('players', '')}, " \
-                   f"move {len(data.get('moves', [])) + 1}"
+            note = _("Continue: {game}, {players}, move {number}").format(
+                game=_(get_game(data["game"]).title), players=saved_players(self.resumable),
+                number=len(data.get("moves", [])) + 1)
             theme.text(surface, note, 20 * s, (w / 2, h - 110 * s), theme.MUTED, "center")
         if self.error:
             theme.text(surface, theme.fit(self.error, 20 * s, w - 40 * s), 20 * s, (w / 2, h - 130 * s), theme.ERROR,

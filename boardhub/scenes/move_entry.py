@@ -5,13 +5,20 @@ notation ("f5", "j10", "3 4") is played with Enter (the Dots and Boxes source).
 Both work only while a human is to move; the rest of the time the keys keep their
 other uses (Space pauses AI vs AI, the arrows step through a replay). Letters and
 digits typed then belong to the move, which is why the sound's shortcut is Ctrl+M.
+
+A keyboard left in Korean mode types Hangul letters where the notation wants
+Latin ones ("ㄹ5" for f5): what an input method composes shows as it is typed,
+and the letters are read as the keys of the standard two-set layout that made
+them, so a move plays without switching the keyboard back.
 """
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING
 
 import pygame
 
+from boardhub.core.i18n import _
 from boardhub.core.rules import IllegalMove
 from boardhub.ui import theme
 from boardhub.ui.board import BOARD_KEYS, Play, Refuse
@@ -22,6 +29,27 @@ if TYPE_CHECKING:
 MAX_CHARS = 24  # the longest notation is a Da Vinci call, "guess 4 13 11"; more is a slip of the fingers
 SHORTCUT_MODS = pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT
 SUBMIT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+# The keys of the Korean two-set (dubeolsik) layout: each Hangul letter and the Latin key that types it.
+DUBEOLSIK = dict(zip("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔㅁㄴㅇㄹㅎㅗㅓㅏㅣㅋㅌㅊㅍㅠㅜㅡㅃㅉㄸㄲㅆㅒㅖ",
+                     "qwertyuiopasdfghjklzxcvbnmQWERTOP"))
+DUBEOLSIK.update({"ㅘ": "hk", "ㅙ": "ho", "ㅚ": "hl", "ㅝ": "nj", "ㅞ": "np", "ㅟ": "nl", "ㅢ": "ml", "ㄳ": "rt",
+                  "ㄵ": "sw", "ㄶ": "sg", "ㄺ": "fr", "ㄻ": "fa", "ㄼ": "fq", "ㄽ": "ft", "ㄾ": "fx", "ㄿ": "fv",
+                  "ㅀ": "fg", "ㅄ": "qt"})
+
+
+def latin_keys(text: str) -> str:
+    """`text` with its Hangul read as the two-set layout's keys: "ㄹ5" -> "f5", "혀ㄷㄴㄴ" -> "guess"
+    (the notation is Latin; a syllable is taken apart into the letters typed for it)."""
+    out = []
+    for ch in unicodedata.normalize("NFD", text):
+        if "\u1100" <= ch <= "\u11ff":  # a syllable's part: named like the letter it is
+            name = unicodedata.name(ch).split()[-1]
+            try:
+                ch = unicodedata.lookup(f"HANGUL LETTER {name}")
+            except KeyError:
+                pass
+        out.append(DUBEOLSIK.get(ch, ch))
+    return "".join(out)
 
 
 class MoveEntry:
@@ -30,7 +58,13 @@ class MoveEntry:
     def __init__(self, scene: "GameScene") -> None:
         self.scene = scene
         self.text = ""
+        self.composing = ""  # what an input method is composing, not yet typed
         self._match = scene.match
+
+    @property
+    def shown(self) -> bool:
+        """A move is being typed: it takes the status line's place."""
+        return bool(self.text or self.composing)
 
     def sync(self) -> None:
         """Every frame: typing is for a human to move; a new match (an import) starts clean."""
@@ -40,7 +74,7 @@ class MoveEntry:
             self.text = ""
             scene.board.hide_cursor()
         if not scene.session.interactive:
-            self.text = ""
+            self.text = self.composing = ""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Take the event if it is a human's move by keys; False leaves it to the scene's shortcuts."""
@@ -50,10 +84,14 @@ class MoveEntry:
             return False
         if not scene.session.interactive:
             return False
+        if event.type == pygame.TEXTEDITING:
+            self.composing = event.text
+            return True
         if event.type == pygame.TEXTINPUT:
+            self.composing = ""
             if pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 return False  # a shortcut's letter, not a move
-            typed = event.text if self.text else event.text.lstrip()  # a Space that played is no text
+            typed = latin_keys(event.text if self.text else event.text.lstrip())  # a Space that played is no text
             self.text = (self.text + "".join(ch for ch in typed if ch.isprintable()))[:MAX_CHARS]
             return True
         if event.type != pygame.KEYDOWN or event.mod & SHORTCUT_MODS:
@@ -86,8 +124,8 @@ class MoveEntry:
     def draw(self, surface: pygame.Surface, center: tuple[float, float], s: float) -> None:
         """The move being typed, in the status line's place: what Enter will play and how to clear it."""
         px = 22 * s
-        field = f"Move: {self.text}"
-        hint = "   Enter plays, Esc clears"
+        field = _("Move: {move}").format(move=self.text + self.composing)
+        hint = "   " + _("Enter plays, Esc clears")
         f = theme.font(int(px))
         field_w, hint_w = f.size(field)[0], f.size(hint)[0]
         caret = round(max(2, 2 * s))
@@ -96,5 +134,8 @@ class MoveEntry:
         pygame.draw.rect(surface, theme.BG, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, box, width=max(1, round(s)), border_radius=6)
         r = theme.text(surface, field, px, (box.x + 12 * s, box.centery), theme.TEXT, "midleft")
+        if self.composing:  # the letters an input method is composing, underlined
+            width = f.size(theme.shown(self.composing))[0]
+            pygame.draw.line(surface, theme.ACCENT, (r.right - width, r.bottom - 2), (r.right, r.bottom - 2), 1)
         pygame.draw.line(surface, theme.ACCENT, (r.right + caret, r.y + 2), (r.right + caret, r.bottom - 2), caret)
         theme.text(surface, hint, px, (r.right + 2 * caret, box.centery), theme.MUTED, "midleft")

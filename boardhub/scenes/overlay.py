@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from boardhub.core.i18n import _
 from boardhub.core.session import GameSession
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
@@ -57,10 +58,11 @@ class PanelScene(Scene):
         surface.blit(shade, (0, 0))
         s = self.s
         theme.panel(surface, self.rect)
-        theme.text(surface, self.title, 40 * s, (self.rect.centerx, self.rect.y + 48 * s), theme.ACCENT,
-                   "center", bold=True)
+        title = _(self.title)
+        px = theme.fit_size(title, 40 * s, self.rect.width - 40 * s, bold=True)
+        theme.text(surface, title, px, (self.rect.centerx, self.rect.y + 48 * s), theme.ACCENT, "center", bold=True)
         for i, (line, color) in enumerate(self.lines):
-            theme.text(surface, line, 26 * s, (self.rect.centerx, self.rect.y + 100 * s + i * 34 * s), color,
+            theme.text(surface, _(line), 26 * s, (self.rect.centerx, self.rect.y + 100 * s + i * 34 * s), color,
                        "center")
         for b in self.buttons:
             b.draw(surface)

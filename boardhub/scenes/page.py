@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from boardhub.core.i18n import N_, _
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button
@@ -17,7 +18,11 @@ class ScrollingPage(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.scroll = 0
-        self.back = Button("Back", self.app.pop, primary=True)
+        self.back = Button(N_("Back"), self.app.pop, primary=True)
+
+    def heading(self) -> str:
+        """The page's title in the language of the moment."""
+        return _(self.title)
 
     def row_count(self) -> int:
         return 0
@@ -63,10 +68,11 @@ class ScrollingPage(Scene):
         surface.fill(theme.BG)
         s = self.s
         theme.panel(surface, self.panel)
-        theme.text(surface, self.title, 40 * s, (self.panel.x + 40 * s, self.panel.y + 30 * s), theme.TEXT, bold=True)
+        theme.text(surface, theme.fit(self.heading(), 40 * s, self.panel.width - 80 * s, bold=True), 40 * s,
+                   (self.panel.x + 40 * s, self.panel.y + 30 * s), theme.TEXT, bold=True)
         self.draw_rows(surface)
         if self.row_count() > self.visible_rows:
-            theme.text(surface, "Scroll for more", 18 * s, (self.body.right, self.body.bottom), theme.MUTED,
+            theme.text(surface, _("Scroll for more"), 18 * s, (self.body.right, self.body.bottom), theme.MUTED,
                        "topright")
         self.back.draw(surface)
 

@@ -1,21 +1,22 @@
 """The pause menu (Esc in a game)."""
 from __future__ import annotations
 
+from boardhub.core.i18n import N_
 from boardhub.core.session import GameSession
 from boardhub.scenes.overlay import GamePanel
 from boardhub.ui.widgets import Button
 
 
 class PauseScene(GamePanel):
-    title = "Paused"
+    title = N_("Paused")
 
     def __init__(self, app, session: GameSession) -> None:
         buttons = [
-            Button("Resume", self.close, primary=True),
-            Button("Restart", self.closing(self.restart)),
-            Button("Change setup", self.closing(self.change_setup)),
-            Button("Settings", lambda: self.app.replace("settings")),
-            Button("Rules", lambda: self.app.replace("rules", session.entry)),
-            Button("Main menu", lambda: self.app.reset("menu")),
+            Button(N_("Resume"), self.close, primary=True),
+            Button(N_("Restart"), self.closing(self.restart)),
+            Button(N_("Change setup"), self.closing(self.change_setup)),
+            Button(N_("Settings"), lambda: self.app.replace("settings")),
+            Button(N_("Rules"), lambda: self.app.replace("rules", session.entry)),
+            Button(N_("Main menu"), lambda: self.app.reset("menu")),
         ]
         super().__init__(app, session, buttons)

@@ -4,23 +4,25 @@ from __future__ import annotations
 
 import pygame
 
+from boardhub.core.i18n import N_, _
 from boardhub.core.rules import IllegalMove
 from boardhub.core.session import GameSession
 from boardhub.scenes.overlay import PanelScene
 from boardhub.ui import theme
-from boardhub.ui.widgets import Button, TextField
+from boardhub.ui.widgets import Button, TextField, show_input_method_at
 
 
 class ImportScene(PanelScene):
-    title = "Import a game"
+    title = N_("Import a game")
 
     def __init__(self, app, session: GameSession) -> None:
         self.session = session
         example = session.entry.record_example
-        self.field = TextField(placeholder=f"Paste {example} (Ctrl+V) or a file's path", on_enter=self.load)
+        self.field = TextField(placeholder=_("Paste {example} (Ctrl+V) or a file's path").format(example=_(example)),
+                               on_enter=self.load)
         self.field.focused = True
-        super().__init__(app, [Button("Import", self.load, primary=True), Button("Cancel", self.close)],
-                         [("The game restarts from the imported moves, with the same seats.", theme.MUTED)]
+        super().__init__(app, [Button(N_("Import"), self.load, primary=True), Button(N_("Cancel"), self.close)],
+                         [(N_("The game restarts from the imported moves, with the same seats."), theme.MUTED)]
                          + [("", theme.TEXT)] * 3)  # room for the field and a refusal
         self.error = ""
 
@@ -33,6 +35,8 @@ class ImportScene(PanelScene):
                                       self.rect.width - round(80 * s), round(44 * s))
         for b in self.buttons:
             b.rect.x, b.rect.width = self.rect.x + round(48 * s), self.rect.width - round(96 * s)
+        if self.field.focused:
+            show_input_method_at(self.field.rect)
 
     def load(self) -> None:
         try:
@@ -55,5 +59,6 @@ class ImportScene(PanelScene):
         super().draw(surface)
         self.field.draw(surface)
         if self.error:
-            theme.text(surface, self.error, 22 * self.s, (self.rect.centerx, self.field.rect.bottom + 22 * self.s),
+            theme.text(surface, theme.fit(self.error, 22 * self.s, self.rect.width - 40 * self.s), 22 * self.s,
+                       (self.rect.centerx, self.field.rect.bottom + 22 * self.s),
                        theme.ERROR, "center")

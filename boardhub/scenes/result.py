@@ -2,6 +2,7 @@
 (after a replay: watch again, or back to the saved games)."""
 from __future__ import annotations
 
+from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.reviewing import GameRecord
 from boardhub.core.session import GameSession, score_text, winner_text
 from boardhub.core.stats import is_ai_forfeit
@@ -18,46 +19,52 @@ def result_lines(session: GameSession) -> list[tuple[str, tuple]]:
     match = session.match
     out = match.outcome
     head = winner_text(match)
-    lines = [(head + "!" if head == "You win" else head, theme.TEXT)]
+    won = out.winner is not None and match.kind == "PvA" and match.seats[out.winner].is_human
+    lines = [(_("You win!") if won else head, theme.TEXT)]
     score = score_text(match)
     if score:
         lines += [(line, theme.TEXT) for line in theme.wrap(score, LINE_PX, LINE_WIDTH)]
-    detail = out.describe([seat.label for seat in match.seats])
+    detail = out.describe([seat.label for seat in match.seats], _)
     if detail:
         color = theme.ERROR if out.is_forfeit else theme.MUTED
         lines += [(line, color) for line in theme.wrap(detail, LINE_PX, LINE_WIDTH)]
     record = session.record_so_far()
     if record is not None:
-        them = "this AI" if len(match.seats) == 2 else "these AIs"
+        one = len(match.seats) == 2
         human = next(i for i, seat in enumerate(match.seats) if seat.is_human)
         if is_ai_forfeit(out, human):  # the stats say so too: a forfeit is no win at the board
-            lines.append(("Not a win in your stats: AI forfeits count apart", theme.MUTED))
-        lines.append((f"So far against {them}: {record[0]} won, {record[1]} drawn, {record[2]} lost", theme.MUTED))
+            lines.append((_("Not a win in your stats: AI forfeits count apart"), theme.MUTED))
+        so_far = _("So far against this AI: {won} won, {drawn} drawn, {lost} lost") if one else \
+            _("So far against these AIs: {won} won, {drawn} drawn, {lost} lost")
+        lines.append((so_far.format(won=record[0], drawn=record[1], lost=record[2]), theme.MUTED))
         if record[3]:
-            lines.append((f"and {record[3]} game{'s' * (record[3] != 1)} {them} forfeited", theme.MUTED))
+            forfeited = ngettext("and {count} game this AI forfeited", "and {count} games this AI forfeited",
+                                 record[3]) if one else \
+                ngettext("and {count} game these AIs forfeited", "and {count} games these AIs forfeited", record[3])
+            lines.append((forfeited.format(count=record[3]), theme.MUTED))
     return lines
 
 
 class ResultScene(GamePanel):
     def __init__(self, app, session: GameSession) -> None:
         if session.is_replay:
-            self.title = "End of the replay"
+            self.title = N_("End of the replay")
             buttons = [
-                Button("Watch again", self.closing(self.restart), primary=True),
-                Button("Look at the board", self.close),
-                Button("Saved games", self.closing(lambda: self.app.pop())),  # the saves browser is under the replay
-                Button("Main menu", lambda: self.app.reset("menu")),
+                Button(N_("Watch again"), self.closing(self.restart), primary=True),
+                Button(N_("Look at the board"), self.close),
+                Button(N_("Saved games"), self.closing(lambda: self.app.pop())),  # the saves browser is under the replay
+                Button(N_("Main menu"), lambda: self.app.reset("menu")),
             ]
         else:
-            self.title = "Game over"
+            self.title = N_("Game over")
             buttons = [
-                Button("Play again", self.closing(self.restart), primary=True),
-                Button("Change setup", self.closing(self.change_setup)),
-                Button("Look at the board", self.close),
-                Button("Main menu", lambda: self.app.reset("menu")),
+                Button(N_("Play again"), self.closing(self.restart), primary=True),
+                Button(N_("Change setup"), self.closing(self.change_setup)),
+                Button(N_("Look at the board"), self.close),
+                Button(N_("Main menu"), lambda: self.app.reset("menu")),
             ]
         if session.match.game.review is not None and session.match.history:
-            buttons.insert(-1, Button("Review the game", self.closing(self.review)))
+            buttons.insert(-1, Button(N_("Review the game"), self.closing(self.review)))
         super().__init__(app, session, buttons, result_lines(session))
 
     def review(self) -> None:

@@ -13,9 +13,10 @@ import pygame
 
 from boardhub.core import saves
 from boardhub.core.game import GameEntry
+from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Played
 from boardhub.core.review import MoveReview
-from boardhub.core.reviewing import GameRecord, ReviewRun, counted, value_text
+from boardhub.core.reviewing import GameRecord, ReviewRun, value_text
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext
 from boardhub.ui.review_graph import RATING_COLOURS, draw_graph, move_at, save_graph
@@ -24,6 +25,14 @@ from boardhub.ui.widgets import Button
 
 BEST_COLOUR = theme.BEST
 PLAYED_COLOUR = theme.ACCENT
+
+
+def ratings_text(row: dict[str, float]) -> str:
+    """A seat's ratings in words: "1 inaccuracy, 2 mistakes, 0 blunders"."""
+    a, b, c = (int(row[name]) for name in ("inaccuracy", "mistake", "blunder"))
+    return ", ".join([ngettext("{count} inaccuracy", "{count} inaccuracies", a).format(count=a),
+                      ngettext("{count} mistake", "{count} mistakes", b).format(count=b),
+                      ngettext("{count} blunder", "{count} blunders", c).format(count=c)])
 
 
 class ReviewScene(Scene):
@@ -36,8 +45,8 @@ class ReviewScene(Scene):
         self.selected = 0 if record.moves else None
         self.scroll = 0
         self.message, self.message_color = "", theme.MUTED
-        self.export_button = Button("Export graph", self.export)
-        self.back_button = Button("Back", self.app.pop, primary=True)
+        self.export_button = Button(N_("Export graph"), self.export)
+        self.back_button = Button(N_("Back"), self.app.pop, primary=True)
         self.buttons = [self.export_button, self.back_button]
         self.clock = 0.0
 
@@ -143,11 +152,13 @@ class ReviewScene(Scene):
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = saves.saves_dir() / f"review-{self.entry.key}-{stamp}.png"
         try:
-            save_graph(self.run.review, path, self.entry.title, self.labels)
+            save_graph(self.run.review, path, _(self.entry.title), self.labels)
         except OSError as exc:
-            self.message, self.message_color = f"Could not save the graph ({saves.refusal(exc)})", theme.ERROR
+            self.message = _("Could not save the graph ({why})").format(why=saves.refusal(exc))
+            self.message_color = theme.ERROR
             return
-        self.message, self.message_color = f"Saved the graph as {path.name} in the saves folder", theme.SUCCESS
+        self.message = _("Saved the graph as {name} in the saves folder").format(name=path.name)
+        self.message_color = theme.SUCCESS
 
     # ---------------------------------------------------------------- drawing
     def judged(self, ply: int) -> MoveReview | None:
@@ -158,12 +169,12 @@ class ReviewScene(Scene):
         surface.fill(theme.BG)
         s = self.s
         done, total = self.run.progress
-        title = f"Review: {self.entry.title}"
+        title = _("Review: {game}").format(game=_(self.entry.title))
         theme.text(surface, title, 30 * s, (16 * s, self.top_rect.centery), theme.TEXT, "midleft", bold=True)
         if self.message:
             status, colour = self.message, self.message_color
         elif not self.run.done:
-            status, colour = f"Judging position {done + 1} of {total}…", theme.ACCENT
+            status, colour = _("Judging position {number} of {count}…").format(number=done + 1, count=total), theme.ACCENT
         else:
             status, colour = self._summary(), theme.MUTED
         room = self.size[0] - theme.font(theme.font_px(30 * s), True).size(title)[0] - 60 * s
@@ -180,8 +191,8 @@ class ReviewScene(Scene):
     def _summary(self) -> str:
         parts = []
         for seat, row in self.run.review.summary().items():
-            parts.append(f"{self.labels[seat]}: {counted(row)}")
-        return ";  ".join(parts) or "Reviewed"
+            parts.append(_("{name}: {ratings}").format(name=self.labels[seat], ratings=ratings_text(row)))
+        return ";  ".join(parts) or _("Reviewed")
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         ply = self.selected if self.selected is not None else len(self.record.moves)
@@ -202,7 +213,7 @@ class ReviewScene(Scene):
     def _draw_list(self, surface: pygame.Surface) -> None:
         s = self.s
         inner = self.side_rect.inflate(-round(24 * s), -round(24 * s))
-        theme.text(surface, "Moves", 22 * s, (inner.x, inner.y), theme.TEXT, bold=True)
+        theme.text(surface, _("Moves"), 22 * s, (inner.x, inner.y), theme.TEXT, bold=True)
         review = self.run.review
         with theme.panel_bounds(surface, self.list_rect):
             y = self.list_rect.y
@@ -216,7 +227,7 @@ class ReviewScene(Scene):
                 m = self.judged(ply)
                 right, colour = "", theme.MUTED
                 if m is not None and m.rated:
-                    right = m.rating or value_text(m.after.value, review)
+                    right = _(m.rating) if m.rating else value_text(m.after.value, review)
                     colour = RATING_COLOURS.get(m.rating, theme.MUTED)
                 elif m is None:
                     right = "…"
@@ -230,32 +241,36 @@ class ReviewScene(Scene):
         r, px = self.detail_rect, self.detail_px
         lines: list[tuple[str, tuple]] = []
         m = self.judged(self.selected) if self.selected is not None else None
-        unit = self.run.review.unit
+        unit = _(self.run.review.unit)
         if self.selected is None:
-            lines.append(("No moves to review", theme.MUTED))
+            lines.append((_("No moves to review"), theme.MUTED))
         elif m is None:
-            lines.append(("Not judged yet", theme.MUTED))
+            lines.append((_("Not judged yet"), theme.MUTED))
         else:
             review = self.run.review
             # a game judged from one seat (Da Vinci Code) gives that seat's values for every move
             mine = self.run.spec.zero_sum or m.seat == review.perspective
-            whose = "" if mine else f" for {self.labels[review.perspective]}"
-            lines.append((f"{m.ply + 1}. {self.labels[m.seat]} played {m.text}: {value_text(m.after.value, review)} "
-                          f"{unit}{whose}", theme.TEXT))
+            played = _("{number}. {name} played {move}: {value} {unit}") if mine else \
+                _("{number}. {name} played {move}: {value} {unit} for {seat}")
+            lines.append((played.format(number=m.ply + 1, name=self.labels[m.seat], move=m.text,
+                                        value=value_text(m.after.value, review), unit=unit,
+                                        seat=self.labels[review.perspective]), theme.TEXT))
             if not m.rated:
-                lines.append(("The only move" if m.forced else "Not this review's seat", theme.MUTED))
+                lines.append((_("The only move") if m.forced else _("Not this review's seat"), theme.MUTED))
             elif m.best_text and m.best_text != m.text and m.loss > 0:
-                lines.append((f"Better: {m.best_text}, {value_text(m.before.value, review)} {unit}", BEST_COLOUR))
-                lines.append((f"Lost {m.loss:.1f} {unit}" + (f": {m.rating}" if m.rating else ""),
+                lines.append((_("Better: {move}, {value} {unit}").format(
+                    move=m.best_text, value=value_text(m.before.value, review), unit=unit), BEST_COLOUR))
+                lost = _("Lost {loss} {unit}: {rating}") if m.rating else _("Lost {loss} {unit}")
+                lines.append((lost.format(loss=f"{m.loss:.1f}", unit=unit, rating=_(m.rating)),
                               RATING_COLOURS.get(m.rating, theme.MUTED)))
             elif m.best_text and m.best_text != m.text:
-                lines.append((f"As good as the expert's choice, {m.best_text}", BEST_COLOUR))
+                lines.append((_("As good as the expert's choice, {move}").format(move=m.best_text), BEST_COLOUR))
             else:
-                lines.append(("The best move found", BEST_COLOUR))
-            kind = "Exact: proven by the solver" if m.exact else "Estimated by the expert's search"
+                lines.append((_("The best move found"), BEST_COLOUR))
+            kind = _("Exact: proven by the solver") if m.exact else _("Estimated by the expert's search")
             lines.append((kind, theme.MUTED))
             if m.before.note:
-                lines.append((m.before.note, theme.MUTED))
+                lines.append((m.before.note_text(), theme.MUTED))
         y = r.y
         for text, colour in lines:
             for line in theme.wrap(text, px, r.width):

@@ -16,9 +16,10 @@ import pygame
 
 from boardhub.core import saves
 from boardhub.core.game import GAME_KEYS, get_game
+from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Seat
 from boardhub.core.reviewing import RecordError, record_of_save
-from boardhub.core.session import GameSession, load_entries
+from boardhub.core.session import GameSession, load_entries, saved_players, saved_status
 from boardhub.core.settings import Settings
 from boardhub.core.stats import merge_files
 from boardhub.ui import theme
@@ -29,12 +30,19 @@ CONFIRM_SECONDS = 3.0
 DOUBLE_CLICK = 0.4
 
 
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
+          N_("Oct"), N_("Nov"), N_("Dec"))
+
+
 def when(stamp: str) -> str:
-    """"21 Nov 2026, 23:59" from an ISO time."""
+    """"21 Nov 2026, 23:59" from an ISO time ("2026년 11월 21일 23:59" in Korean): the date in the
+    language's own order, never strftime's, which follows the system's locale rather than the app's."""
     try:
-        return datetime.fromisoformat(stamp).strftime("%d %b %Y, %H:%M")
+        t = datetime.fromisoformat(stamp)
     except ValueError:
         return stamp
+    return _("{day} {month_name} {year}, {time}").format(day=t.day, month=t.month, month_name=_(MONTHS[t.month - 1]),
+                                                        year=t.year, time=t.strftime("%H:%M"))
 
 
 def shown_path(path: Path) -> str:
@@ -61,12 +69,12 @@ class SavesScene(Scene):
         self.confirm_until = 0.0
         self.last_click = (-1, -1.0)
         self.old_folder: Path | None = None  # a checkout's saves/ from before, to move here
-        self.open_button = Button("Resume", self.open_selected, primary=True)
-        self.replay_button = Button("Replay", self.replay_selected)
-        self.review_button = Button("Review", self.review_selected)
-        self.delete_button = Button("Delete", self.delete_selected)
-        self.back_button = Button("Back", self.app.pop)
-        self.move_button = Button("Move them here", self.move_old, primary=True)
+        self.open_button = Button(N_("Resume"), self.open_selected, primary=True)
+        self.replay_button = Button(N_("Replay"), self.replay_selected)
+        self.review_button = Button(N_("Review"), self.review_selected)
+        self.delete_button = Button(N_("Delete"), self.delete_selected)
+        self.back_button = Button(N_("Back"), self.app.pop)
+        self.move_button = Button(N_("Move them here"), self.move_old, primary=True)
         self.buttons = [self.open_button, self.replay_button, self.review_button, self.delete_button,
                         self.back_button]
 
@@ -77,7 +85,8 @@ class SavesScene(Scene):
         self.entries = load_entries()
         folder = saves.saves_dir()
         if not folder.is_dir():
-            self.say(f"The saves folder {folder} cannot be made: games are not being saved", theme.ERROR)
+            self.say(_("The saves folder {folder} cannot be made: games are not being saved").format(folder=folder),
+                     theme.ERROR)
         old = saves.old_saves_dir()
         if old != self.old_folder:
             self.old_folder = old
@@ -97,9 +106,9 @@ class SavesScene(Scene):
         self.review_button.enabled = usable and cur.finished and cur.data.get("game") in GAME_KEYS \
             and get_game(cur.data["game"]).review is not None
         self.delete_button.enabled = cur is not None  # a damaged file may go too, once confirmed
-        self.open_button.label = "Open" if usable and cur.finished else "Resume"
+        self.open_button.label = N_("Open") if usable and cur.finished else N_("Resume")
         confirming = self.clock < self.confirm_until
-        self.delete_button.label = "Delete: sure?" if confirming else "Delete"
+        self.delete_button.label = N_("Delete: sure?") if confirming else N_("Delete")
         self.move_button.visible = self.old_folder is not None
 
     def say(self, msg: str, color=theme.MUTED) -> None:
@@ -107,12 +116,12 @@ class SavesScene(Scene):
 
     # ---------------------------------------------------------------- actions
     def open_selected(self) -> None:
-        self.open_game(lambda saved: GameSession.resume(saved, self.app.start_worker), "open")
+        self.open_game(lambda saved: GameSession.resume(saved, self.app.start_worker), _("Cannot open it: {why}"))
 
     def replay_selected(self) -> None:
-        self.open_game(GameSession.replay, "replay")
+        self.open_game(GameSession.replay, _("Cannot replay it: {why}"))
 
-    def open_game(self, make, verb: str) -> None:
+    def open_game(self, make, refusal: str) -> None:
         """The game scene of the session `make(saved)` builds for the chosen game, or why it cannot be built."""
         cur = self.current
         if cur is None or not cur.readable:
@@ -120,7 +129,7 @@ class SavesScene(Scene):
         try:
             session = make(cur)
         except ValueError as exc:
-            self.say(f"Cannot {verb} it: {exc}", theme.ERROR)
+            self.say(refusal.format(why=exc), theme.ERROR)
             return
         self.app.open("game", session)
 
@@ -133,15 +142,16 @@ class SavesScene(Scene):
         try:
             record = record_of_save(entry, cur.data)
         except RecordError as exc:
-            self.say(f"Cannot review it: {exc}", theme.ERROR)
+            self.say(_("Cannot review it: {why}").format(why=exc), theme.ERROR)
             return
         seats = cur.data.get("seats") or []
-        labels = tuple(Seat.from_json(x).label if isinstance(x, dict) else f"Player {i + 1}"
-                       for i, x in enumerate(seats)) or entry.seat_names
+        labels = tuple(Seat.from_json(x).label if isinstance(x, dict) else _("Player {number}").format(number=i + 1)
+                       for i, x in enumerate(seats)) or tuple(_(name) for name in entry.seat_names)
         players = entry.rules.num_players(record.options)
         humans = [i for i, x in enumerate(seats) if isinstance(x, dict) and x.get("ai") is None]
         seat = humans[0] if len(humans) == 1 else None  # a game against AIs: the person's moves
-        labels = labels if len(labels) == players else tuple(f"Player {i + 1}" for i in range(players))
+        labels = labels if len(labels) == players else \
+            tuple(_("Player {number}").format(number=i + 1) for i in range(players))
         self.app.open("review", entry, record, seat, labels)
 
     def delete_selected(self) -> None:
@@ -156,9 +166,10 @@ class SavesScene(Scene):
         try:
             saves.delete_game(cur.path)
         except OSError as exc:
-            self.say(f"Could not delete {cur.path.name} ({saves.refusal(exc)})", theme.ERROR)
+            self.say(_("Could not delete {name} ({why})").format(name=cur.path.name, why=saves.refusal(exc)),
+                     theme.ERROR)
             return
-        self.say(f"Deleted {self.title_of(cur) if cur.readable else cur.path.name}")
+        self.say(_("Deleted {name}").format(name=self.title_of(cur) if cur.readable else cur.path.name))
         self.refresh()
 
     def move_old(self) -> None:
@@ -169,9 +180,10 @@ class SavesScene(Scene):
         try:
             report = saves.move_old_saves(old, merge={"stats.json": merge_files})
         except OSError as exc:
-            self.say(f"Could not move the saves from {old} ({saves.refusal(exc)})", theme.ERROR)
+            self.say(_("Could not move the saves from {folder} ({why})").format(folder=old, why=saves.refusal(exc)),
+                     theme.ERROR)
             return
-        self.say(f"{report.summary()} into {shown_path(saves.saves_dir())}",
+        self.say(report.summary(shown_path(saves.saves_dir())),
                  theme.ERROR if report.failed else theme.MUTED)
         if "settings.json" in report.moved:  # the settings from before apply now, and are not written over at exit
             self.app.settings = Settings.load()
@@ -261,7 +273,7 @@ class SavesScene(Scene):
     @staticmethod
     def title_of(saved: saves.SavedGame) -> str:
         try:
-            return get_game(saved.data["game"]).title
+            return _(get_game(saved.data["game"]).title)
         except (KeyError, TypeError):
             return saved.path.name
 
@@ -269,9 +281,13 @@ class SavesScene(Scene):
         """How many files the folder holds and where, with how many of them cannot be opened."""
         damaged = sum(not e.readable for e in self.entries)
         count = len(self.entries)
-        what = f"{count} saved game{'s' * (count != 1)}" if not damaged else \
-            f"{count} file{'s' * (count != 1)} ({damaged} cannot be opened)"
-        return f"{what} in {shown_path(saves.games_dir())}"
+        folder = shown_path(saves.games_dir())
+        if not damaged:
+            return ngettext("{count} saved game in {folder}", "{count} saved games in {folder}", count).format(
+                count=count, folder=folder)
+        return ngettext("{count} file ({damaged} cannot be opened) in {folder}",
+                        "{count} files ({damaged} cannot be opened) in {folder}", count).format(
+            count=count, damaged=damaged, folder=folder)
 
     def position(self) -> str:
         """Which rows show, and the way to the others: "1-9 of 17: scroll down for more"."""
@@ -279,14 +295,16 @@ class SavesScene(Scene):
         if n <= rows:
             return ""
         first, last = self.scroll + 1, min(n, self.scroll + rows)
-        way = "down" if first == 1 else "up" if last == n else "up or down"
-        return f"{first}-{last} of {n}: scroll {way} for more"
+        way = _("{first}-{last} of {count}: scroll down for more") if first == 1 else \
+            _("{first}-{last} of {count}: scroll up for more") if last == n else \
+            _("{first}-{last} of {count}: scroll up or down for more")
+        return way.format(first=first, last=last, count=n)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         s = self.s
         theme.panel(surface, self.panel)
-        theme.text(surface, "Saved games", 40 * s, (self.panel.x + 28 * s, self.panel.y + 22 * s), theme.TEXT,
+        theme.text(surface, _("Saved games"), 40 * s, (self.panel.x + 28 * s, self.panel.y + 22 * s), theme.TEXT,
                    bold=True)
         r = self.list_rect
         more = self.position()
@@ -298,7 +316,8 @@ class SavesScene(Scene):
         if self.old_folder is not None:
             self.draw_offer(surface)
         if not self.entries:
-            theme.text(surface, "No saved games yet: every game you play is kept here, move by move.", 24 * s,
+            theme.text(surface, theme.fit(_("No saved games yet: every game you play is kept here, move by move."),
+                                          24 * s, r.width), 24 * s,
                        r.midtop, theme.MUTED, "midtop")
         for k, saved in enumerate(self.entries[self.scroll:self.scroll + self.visible_rows]):
             index = self.scroll + k
@@ -319,7 +338,7 @@ class SavesScene(Scene):
         s, o = self.s, self.offer_rect
         pygame.draw.rect(surface, theme.ACCENT, o, width=1, border_radius=8)
         room = self.move_button.rect.x - o.x - 32 * s
-        line = f"Games, stats and settings from before are still in {self.old_folder}"
+        line = _("Games, stats and settings from before are still in {folder}").format(folder=self.old_folder)
         theme.text(surface, theme.fit(line, 20 * s, room), 20 * s, (o.x + 16 * s, o.centery), theme.TEXT, "midleft")
         self.move_button.draw(surface)
 
@@ -333,16 +352,18 @@ class SavesScene(Scene):
         if not saved.readable:
             theme.text(surface, theme.fit(saved.path.name, 24 * s, row.width - date_w - 60 * s, bold=True), 24 * s,
                        (x, top), theme.TEXT, bold=True)
-            reason = f"Cannot be opened: {reason_of(saved)}"
+            reason = _("Cannot be opened: {why}").format(why=reason_of(saved))
             theme.text(surface, theme.fit(reason, 20 * s, row.width - 32 * s), 20 * s, (x, mid), theme.ERROR)
             return
         data = saved.data
         title = self.title_of(saved)
-        kind = {"PvP": "Player vs Player", "PvA": "Player vs AI", "AvA": "AI vs AI"}.get(data.get("kind_of_game"), "")
+        kind = {"PvP": N_("Player vs Player"), "PvA": N_("Player vs AI"),
+                "AvA": N_("AI vs AI")}.get(data.get("kind_of_game"), "")
         head = theme.text(surface, title, 24 * s, (x, top), theme.TEXT, bold=True)
-        players = theme.fit(f"{data.get('players', '')}  ·  {kind}", 20 * s, row.width * 0.55 - head.width)
+        players = theme.fit(f"{saved_players(saved)}  ·  {_(kind) if kind else ''}", 20 * s,
+                            row.width * 0.55 - head.width)
         theme.text(surface, players, 20 * s, (head.right + 14 * s, top + 3 * s), theme.MUTED)
-        status = str(data.get("status", ""))
+        status = saved_status(saved)
         color = theme.ACCENT if saved.finished else theme.TEXT
-        label = f"Finished: {status}" if saved.finished else f"In progress: {status}"
+        label = (_("Finished: {status}") if saved.finished else _("In progress: {status}")).format(status=status)
         theme.text(surface, theme.fit(label, 20 * s, row.width - 32 * s), 20 * s, (x, mid), color)

@@ -1,14 +1,17 @@
-"""Settings: sound, animation speed, hints, last-move highlight and the AI's visible delay."""
+"""Settings: the language, sound, animation speed, hints, last-move highlight and the AI's visible delay."""
 from __future__ import annotations
 
 import pygame
 
+from boardhub.core import i18n
+from boardhub.core.i18n import N_, _
 from boardhub.core.settings import ANIMATION_SPEEDS
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button, Choice, Toggle
 
 DELAYS = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0)
+SPEED_NAMES = {"none": N_("None"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
 
 
 class SettingsScene(Scene):
@@ -16,17 +19,21 @@ class SettingsScene(Scene):
         super().__init__(app)
         st = app.settings
         speeds = list(ANIMATION_SPEEDS)
+        # each language is named in itself, so a player who cannot read the one shown still finds theirs
+        self.language = Choice(list(i18n.LANGUAGES), lambda code: i18n.LANGUAGES[code], i18n.language(),
+                               self.app.set_language)
         self.rows = [
-            ("Sound", Toggle(st.sound, self.set_sound)),
-            ("Animations", Choice(speeds, [n.capitalize() for n in speeds], st.animation,
-                                  lambda v: self.set("animation", v))),
-            ("Legal-move hints", Toggle(st.hints, lambda v: self.set("hints", v))),
-            ("Last-move highlight", Toggle(st.last_move, lambda v: self.set("last_move", v))),
-            ("AI move delay vs you", Choice(DELAYS, [f"{d:g} s" for d in DELAYS], st.ai_delay,
-                                            lambda v: self.set("ai_delay", v))),
-            ("Othello: learn from games here", Toggle(st.learn_in_app, lambda v: self.set("learn_in_app", v))),
+            (N_("Language"), self.language),
+            (N_("Sound"), Toggle(st.sound, self.set_sound)),
+            (N_("Animations"), Choice(speeds, [SPEED_NAMES[n] for n in speeds], st.animation,
+                                      lambda v: self.set("animation", v))),
+            (N_("Legal-move hints"), Toggle(st.hints, lambda v: self.set("hints", v))),
+            (N_("Last-move highlight"), Toggle(st.last_move, lambda v: self.set("last_move", v))),
+            (N_("AI move delay vs you"), Choice(DELAYS, i18n.seconds, st.ai_delay,
+                                                lambda v: self.set("ai_delay", v))),
+            (N_("Othello: learn from games here"), Toggle(st.learn_in_app, lambda v: self.set("learn_in_app", v))),
         ]
-        self.back = Button("Back", self.close, primary=True)
+        self.back = Button(N_("Back"), self.close, primary=True)
 
     def set(self, key: str, value) -> None:
         setattr(self.app.settings, key, value)
@@ -46,7 +53,7 @@ class SettingsScene(Scene):
         self.panel = pygame.Rect(0, 0, round(min(size[0] - 40 * s, 680 * s)), round(130 * s + len(self.rows) * 56 * s + 80 * s))
         self.panel.center = (size[0] / 2, size[1] / 2)
         y = self.panel.y + 100 * s
-        for _, w in self.rows:
+        for _label, w in self.rows:
             w.rect = pygame.Rect(round(self.panel.x + 340 * s), round(y), round(self.panel.width - 380 * s), round(40 * s))
             y += 56 * s
         self.back.rect = pygame.Rect(round(self.panel.centerx - 90 * s), round(self.panel.bottom - 72 * s),
@@ -56,7 +63,7 @@ class SettingsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return None
-        for _, w in self.rows:
+        for _label, w in self.rows:
             if w.handle(event):
                 return None
         if self.back.handle(event):
@@ -67,8 +74,12 @@ class SettingsScene(Scene):
         surface.fill(theme.BG)
         s = self.s
         theme.panel(surface, self.panel)
-        theme.text(surface, "Settings", 40 * s, (self.panel.x + 36 * s, self.panel.y + 30 * s), theme.TEXT, bold=True)
+        theme.text(surface, _("Settings"), 40 * s, (self.panel.x + 36 * s, self.panel.y + 30 * s), theme.TEXT,
+                   bold=True)
+        room = self.panel.x + 330 * s - (self.panel.x + 36 * s)
         for label, w in self.rows:
-            theme.text(surface, label, 26 * s, (self.panel.x + 36 * s, w.rect.centery), theme.MUTED, "midleft")
+            px = theme.fit_size(_(label), 26 * s, room)
+            theme.text(surface, theme.fit(_(label), px, room), px, (self.panel.x + 36 * s, w.rect.centery),
+                       theme.MUTED, "midleft")
             w.draw(surface)
         self.back.draw(surface)

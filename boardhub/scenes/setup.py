@@ -21,6 +21,7 @@ import pygame
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
 from boardhub.core.external import EngineError, program_name
 from boardhub.core.game import GameEntry
+from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.ladder import ladder_specs, ratings
 from boardhub.core.session import GameSession, GameSetup, seat_label
 from boardhub.ui import theme
@@ -28,7 +29,7 @@ from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button, Choice, TextField, Toggle
 
 LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
-ORDINALS = ("Moves first", "Moves second", "Moves third", "Moves fourth")
+ORDINALS = (N_("Moves first"), N_("Moves second"), N_("Moves third"), N_("Moves fourth"))
 DETAIL_ROW = 0.75  # the line under a seat that describes its AI, in rows
 DETAIL_MIN_PX = 20  # and never lower than its smallest text and the Strongest button need
 CHECK_POLL = 0.05  # seconds between looks at an engine being started
@@ -40,36 +41,40 @@ def ai_choices(game: GameEntry) -> tuple[list, list[str]]:
     """Human, every AI of the game at each of its levels ("greedy:5") from weakest to strongest by the
     measured ladder, then its engine protocols; an AI is named as its seat will be ("Greedy 5 AI")."""
     values: list = [None]
-    labels = ["Human"]
+    labels = [seat_label(None)]
     for spec in ladder_specs(game):
         values.append(spec)
         labels.append(seat_label(spec))
     for proto in game.externals:
         values.append(f"{proto}:")
-        labels.append(f"Engine ({PROTOCOL_NAMES[proto]})")
+        labels.append(_("Engine ({protocol})").format(protocol=PROTOCOL_NAMES[proto]))
     return values, labels
+
+
+def choice_label(value: str | None) -> str:
+    """A seat's choice as the setup shows it, in the language of the moment."""
+    if value is not None and value.endswith(":"):
+        return _("Engine ({protocol})").format(protocol=PROTOCOL_NAMES.get(value[:-1], value[:-1]))
+    return seat_label(value)
 
 
 def seat_title(game: GameEntry, seat: int) -> str:
     """A seat's row label: its colour where the board shows one ("Black"), else its turn ("Moves first")."""
-    return game.seat_names[seat] if seat < len(game.seat_names) else ORDINALS[seat]
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return _(game.seat_names[seat] if seat < len(game.seat_names) else ORDINALS[seat])
 
 
 def ai_detail(game: GameEntry, spec: str | None) -> str:
     """The line under an AI seat: its strength on the ladder, then its one-line description."""
     if spec is None or spec.endswith(":") or spec.partition(":")[0] in game.externals:
         return ""
-    blurb = game.ai_entry(spec.partition(":")[0]).blurb
+    blurb = _(game.ai_entry(spec.partition(":")[0]).blurb)
     elo, ladder = ratings(game.key), ladder_specs(game)
     if not all(s in elo for s in ladder):  # no measured order, so no place on it to claim
         return blurb
     rank = len(ladder) - ladder.index(spec)
-    place = "the strongest" if rank == 1 else f"{ordinal(rank)} strongest"
-    return f"Elo {elo[spec]:.0f}, {place} of {len(ladder)} · {blurb}"
+    place = _("Elo {elo}, the strongest of {count}") if rank == 1 else _("Elo {elo}, number {rank} of {count}")
+    return _("{place} · {blurb}").format(place=place.format(elo=f"{elo[spec]:.0f}", rank=rank, count=len(ladder)),
+                                        blurb=blurb)
 
 
 def most_players(game: GameEntry) -> int:
@@ -89,7 +94,7 @@ class EngineCheck:
 
     def __init__(self, game: GameEntry, seats: list[tuple[int, str]]) -> None:
         self.problems: dict[int, str] = {}
-        self.names = [program_name(AISpec.parse(spec).external[1]) for _, spec in seats]
+        self.names = [program_name(AISpec.parse(spec).external[1]) for _seat, spec in seats]
         self._threads = [threading.Thread(target=self._check, args=(game, i, spec), name="engine-check",
                                           daemon=True) for i, spec in seats]
         for thread in self._threads:
@@ -113,7 +118,7 @@ class EngineCheck:
             self.problems[seat] = str(exc)
             return
         except ValueError as exc:
-            self.problems[seat] = f"The engine '{name}' cannot be started: {exc}"
+            self.problems[seat] = _("The engine '{name}' cannot be started: {why}").format(name=name, why=exc)
             return
         try:
             ai.prepare()
@@ -121,7 +126,7 @@ class EngineCheck:
             self.problems[seat] = str(exc)
         except Exception:  # another program's failure is reported, never raised in the window
             log.warning("the engine check of %s failed", spec, exc_info=True)
-            self.problems[seat] = f"The engine '{name}' failed as it started"
+            self.problems[seat] = _("The engine '{name}' failed as it started").format(name=name)
         finally:
             ai.close()
 
@@ -138,27 +143,27 @@ class SetupScene(Scene):
         self.check: EngineCheck | None = None  # engines being started for the setup in `checked`
         self.checked: GameSetup | None = None
         self.option_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices],
-                                          setup.options.get(o.key, o.default), lambda _: self.sync_seats()))
+                                          setup.options.get(o.key, o.default), lambda _value: self.sync_seats()))
                                for o in self.game.options]
-        self.limit = Choice(LIMITS, [f"{v:g} s" for v in LIMITS], setup.limit)
-        self.referee = Toggle(setup.referee, labels=("Off: late moves still count",
-                                                     "On: a late AI loses"))
+        self.limit = Choice(LIMITS, seconds, setup.limit)
+        self.referee = Toggle(setup.referee, labels=(N_("Off: late moves still count"),
+                                                     N_("On: a late AI loses")))
         self.mode_buttons = [Button(label, lambda m=m: self.set_mode(m))
-                             for label, m in (("Player vs Player", "pvp"), ("Player vs AI", "pva"),
-                                              ("AI vs AI", "ava"))]
-        self.swap_button = Button("Swap who starts", self.swap)
-        self.start_button = Button("Start", self.start, primary=True)
-        self.back_button = Button("Back", self.app.pop)
+                             for label, m in ((N_("Player vs Player"), "pvp"), (N_("Player vs AI"), "pva"),
+                                              (N_("AI vs AI"), "ava"))]
+        self.swap_button = Button(N_("Swap who starts"), self.swap)
+        self.start_button = Button(N_("Start"), self.start, primary=True)
+        self.back_button = Button(N_("Back"), self.app.pop)
 
     def set_seats(self, seats: list[str | None] | tuple[str | None, ...]) -> None:
-        values, labels = ai_choices(self.game)
-        self.seat_choices = [Choice(values, labels, self._choice_of(ai), lambda _: self.layout(self.size))
+        values, _labels = ai_choices(self.game)
+        self.seat_choices = [Choice(values, choice_label, self._choice_of(ai), lambda _value: self.layout(self.size))
                              for ai in seats]
         # the strongest AI one click from any AI seat, however far down the ladder the seat is
-        self.strongest_buttons = [Button("Strongest", lambda c=c: self.pick_strongest(c))
+        self.strongest_buttons = [Button(N_("Strongest"), lambda c=c: self.pick_strongest(c))
                                   for c in self.seat_choices]
         self.engine_fields = [TextField(ai.partition(":")[2] if self._choice_of(ai) != ai else "",
-                                        placeholder="the engine's program and arguments", on_enter=self.start)
+                                        placeholder=N_("the engine's program and arguments"), on_enter=self.start)
                               for ai in seats]
 
     def pick_strongest(self, choice: Choice) -> None:
@@ -219,9 +224,10 @@ class SetupScene(Scene):
             try:
                 proto, argv = AISpec.parse(value).external
             except ValueError:
-                return f"Type the engine's program and its arguments ({seat_title(self.game, i)})"
+                return _("Type the engine's program and its arguments ({seat})").format(seat=seat_title(self.game, i))
             if shutil.which(argv[0]) is None and not Path(argv[0]).expanduser().is_file():
-                return f"Cannot find the engine program '{argv[0]}': check its name or give its full path"
+                return _("Cannot find the engine program '{name}': check its name or give its full path").format(
+                    name=argv[0])
         return ""
 
     def start(self) -> None:
@@ -260,7 +266,7 @@ class SetupScene(Scene):
 
     def widgets(self):
         yield from self.mode_buttons
-        yield from (c for _, c in self.option_choices if c.visible)
+        yield from (c for _option, c in self.option_choices if c.visible)
         yield from self.seat_choices
         yield from (b for b in self.strongest_buttons if b.visible)
         yield from (f for f in self.engine_fields if f.visible)
@@ -332,8 +338,8 @@ class SetupScene(Scene):
         ai_plays = any(ai is not None for ai in seats)  # the limit and the referee are about AIs only
         self.limit.visible = self.referee.visible = ai_plays
         if ai_plays:
-            row(self.limit, "AI move limit")
-            row(self.referee, "Referee")
+            row(self.limit, N_("AI move limit"))
+            row(self.referee, N_("Referee"))
         bw, bh = 180 * s, 48 * s
         self.start_button.rect = pygame.Rect(round(p.right - 36 * s - bw), round(p.bottom - 70 * s),
                                              round(bw), round(bh))
@@ -375,7 +381,8 @@ class SetupScene(Scene):
         surface.fill(theme.BG)
         s, p = self.s, self.panel
         theme.panel(surface, p)
-        theme.text(surface, f"New game: {self.game.title}", 38 * s, (p.x + 36 * s, p.y + 30 * s),
+        title = _("New game: {game}").format(game=_(self.game.title))
+        theme.text(surface, theme.fit(title, 38 * s, p.width - 72 * s, bold=True), 38 * s, (p.x + 36 * s, p.y + 30 * s),
                    theme.TEXT, bold=True)
         for b in self.mode_buttons:
             b.draw(surface)
@@ -384,7 +391,7 @@ class SetupScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT, self.mode_buttons[active].rect, width=2,
                              border_radius=self.mode_buttons[active].rect.height // 4)
         for label, y in self.rows:
-            theme.text(surface, theme.fit(label, 24 * s, self.label_w), 24 * s, (self.x0, y), theme.MUTED, "midleft")
+            theme.text(surface, theme.fit(_(label), 24 * s, self.label_w), 24 * s, (self.x0, y), theme.MUTED, "midleft")
         for line, detail in self.details:
             if detail:
                 px = min(20 * s, line.height * 0.95)
@@ -394,7 +401,7 @@ class SetupScene(Scene):
             if wdg not in self.mode_buttons:
                 wdg.draw(surface)
         if self.check is not None:
-            self.draw_message(surface, f"Starting {', '.join(self.check.names)}…", theme.MUTED)
+            self.draw_message(surface, _("Starting {names}…").format(names=", ".join(self.check.names)), theme.MUTED)
         elif self.error:
             self.draw_message(surface, self.error, theme.ERROR)
 

@@ -9,21 +9,22 @@ import pygame
 
 from boardhub.core import saves
 from boardhub.core.game import all_games
+from boardhub.core.i18n import N_, _, ngettext, percent
 from boardhub.core.session import seat_label
 from boardhub.core.stats import Stats
 from boardhub.scenes.page import ScrollingPage
 from boardhub.ui import theme
 from boardhub.ui.widgets import Button
 
-COLUMNS = ("Won", "Drawn", "Lost", "AI forfeits", "Score")
+COLUMNS = (N_("Won"), N_("Drawn"), N_("Lost"), N_("AI forfeits"), N_("Score"))
 CONFIRM_SECONDS = 3.0
-NOTE = ("Games of one player against the AIs count, each once, when they end. A game an AI forfeited "
-        "(it crashed, stopped answering or played an illegal move) is not your win: it is counted apart "
-        "and left out of the score.")
+NOTE = N_("Games of one player against the AIs count, each once, when they end. A game an AI forfeited "
+          "(it crashed, stopped answering or played an illegal move) is not your win: it is counted apart "
+          "and left out of the score.")
 
 
 class StatsScene(ScrollingPage):
-    title = "Your results against the AIs"
+    title = N_("Your results against the AIs")
     body_top = 160  # below the note and the column names (laid out for the note's lines)
 
     def __init__(self, app) -> None:
@@ -31,30 +32,31 @@ class StatsScene(ScrollingPage):
         self.clock = 0.0
         self.confirm_until = 0.0
         self.message, self.message_color = "", theme.MUTED
-        self.reset_button = Button("Reset stats", self.reset)
+        self.reset_button = Button(N_("Reset stats"), self.reset)
         self.load()
 
     def load(self) -> None:
         self.stats = Stats.load()
-        self.lines = self.build_lines()
         self.scroll = 0
         self.reset_button.enabled = bool(self.stats.error) or not self.stats.empty  # nothing to forget
 
-    def build_lines(self) -> list[tuple[str, tuple]]:
-        """One heading per game, then a row per opponent: ("kind", values)."""
+    @property
+    def lines(self) -> list[tuple[str, tuple]]:
+        """One heading per game, then a row per opponent: ("kind", values), in the language of the moment."""
         out: list[tuple[str, tuple]] = []
         for g in all_games():
             rows = self.stats.rows(g.key)
-            out.append(("game", (g.title,)))
+            out.append(("game", (_(g.title),)))
             if not rows:
-                out.append(("none", ("No games against the AI yet",)))
+                out.append(("none", (_("No games against the AI yet"),)))
             for name, won, drew, lost, forfeits in rows:
                 played = won + drew + lost
                 label = ", ".join(seat_label(ai) for ai in name.split(", "))
                 hinted = self.stats.hinted_of(g.key, name)
                 if hinted:
-                    label += f" ({hinted} with hints)"
-                score = f"{(won + drew / 2) / played:.0%}" if played else "-"
+                    label = ngettext("{name} ({count} with hints)", "{name} ({count} with hints)", hinted).format(
+                        name=label, count=hinted)
+                score = percent((won + drew / 2) / played) if played else "-"
                 out.append(("row", (label, won, drew, lost, forfeits, score)))
         return out
 
@@ -67,23 +69,23 @@ class StatsScene(ScrollingPage):
         """The first click asks; the second, within CONFIRM_SECONDS, forgets every result."""
         if not self.confirming:
             self.confirm_until = self.clock + CONFIRM_SECONDS
-            self.reset_button.label = "Reset: sure?"
+            self.reset_button.label = N_("Reset: sure?")
             return
         self.confirm_until = 0.0
-        self.reset_button.label = "Reset stats"
+        self.reset_button.label = N_("Reset stats")
         try:
             Stats().reset()
         except (OSError, saves.SaveError) as exc:
             why = saves.refusal(exc) if isinstance(exc, OSError) else str(exc)
-            self.message, self.message_color = f"Could not reset the stats ({why})", theme.ERROR
+            self.message, self.message_color = _("Could not reset the stats ({why})").format(why=why), theme.ERROR
             return
         self.load()
-        self.message, self.message_color = "The stats start again from nothing", theme.MUTED
+        self.message, self.message_color = _("The stats start again from nothing"), theme.MUTED
 
     def update(self, dt: float) -> None:
         self.clock += dt
         if not self.confirming and self.reset_button.label != "Reset stats":
-            self.reset_button.label = "Reset stats"
+            self.reset_button.label = N_("Reset stats")
 
     def redraw_in(self) -> float | None:
         """"Reset: sure?" turns back into "Reset stats" when its confirmation times out."""
@@ -94,7 +96,7 @@ class StatsScene(ScrollingPage):
         # the note takes the lines it needs at this width, and the table starts below it
         s = theme.scale(size)
         width = round(min(size[0] - 40 * s, 900 * s) - 80 * s)  # the page's panel, less its margins
-        self.note = theme.wrap(NOTE, 19 * s, width)
+        self.note = theme.wrap(_(NOTE), 19 * s, width)
         self.note_h = max(22 * s, theme.font(int(19 * s)).get_linesize())
         self.body_top = (80 * s + max(2, len(self.note)) * self.note_h + 40 * s) / s
         super().layout(size)
@@ -129,11 +131,12 @@ class StatsScene(ScrollingPage):
         cols_x = [b.right - (len(COLUMNS) - 1 - k) * col_w for k in range(len(COLUMNS))]
         cols_x[:3] = [x - (last - col_w) for x in cols_x[:3]]
         for x, name in zip(cols_x, COLUMNS):
-            theme.text(surface, name, 20 * s, (x, b.y - 30 * s), theme.MUTED, "topright")
+            theme.text(surface, _(name), 20 * s, (x, b.y - 30 * s), theme.MUTED, "topright")
         if self.stats.error:
-            theme.text(surface, theme.fit(f"Not counting results: {self.stats.error}", 20 * s, self.panel.width - 80 * s),
+            theme.text(surface, theme.fit(_("Not counting results: {why}").format(why=self.stats.error), 20 * s,
+                                          self.panel.width - 80 * s),
                        20 * s, (self.panel.x + 40 * s, self.panel.y + 80 * s), theme.ERROR)
-            theme.text(surface, theme.fit("Reset stats starts a new file in its place.", 19 * s,
+            theme.text(surface, theme.fit(_("Reset stats starts a new file in its place."), 19 * s,
                                           self.panel.width - 80 * s),
                        19 * s, (self.panel.x + 40 * s, self.panel.y + 80 * s + self.note_h), theme.MUTED)
         else:
@@ -148,7 +151,7 @@ class StatsScene(ScrollingPage):
             elif kind == "none":
                 theme.text(surface, values[0], 21 * s, (b.x + 20 * s, y + 6 * s), theme.MUTED)
             else:
-                name = theme.fit(f"vs {values[0]}", 22 * s, name_room)
+                name = theme.fit(_("vs {name}").format(name=values[0]), 22 * s, name_room)
                 theme.text(surface, name, 22 * s, (b.x + 20 * s, y + 6 * s), theme.TEXT)
                 for x, v in zip(cols_x, values[1:]):
                     theme.text(surface, str(v), 22 * s, (x, y + 6 * s), theme.TEXT, "topright")

@@ -14,6 +14,7 @@ from typing import Any, Callable, Union
 import pygame
 
 from boardhub.core.game import GameEntry
+from boardhub.core.i18n import _
 from boardhub.core.match import Match
 from boardhub.ui import theme
 
@@ -217,7 +218,7 @@ class BoardView:
 
     def miss_message(self) -> str:
         """What to tell a click that means no move."""
-        return "Click on the board"
+        return _("Click on the board")
 
     def update(self, match: Match, dt: float) -> None:
         """Keep the board's own presentation in step with the game (who looks at the table)."""

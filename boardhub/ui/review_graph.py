@@ -14,6 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the command line pri
 
 import pygame
 
+from boardhub.core.i18n import _
 from boardhub.core.review import Review
 from boardhub.ui import theme
 
@@ -68,7 +69,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, review: Review, selec
             pygame.draw.circle(surface, RATING_COLOURS[m.rating], points[m.ply + 1], radius)
     top = f"+{review.span:g}" if not review.baseline else f"{review.baseline + review.span:g}"
     bottom = f"-{review.span:g}" if not review.baseline else f"{review.baseline - review.span:g}"
-    theme.text(surface, f"{top} {review.unit}", px, (rect.left + 8, rect.top + 4), theme.MUTED, "topleft")
+    theme.text(surface, f"{top} {_(review.unit)}", px, (rect.left + 8, rect.top + 4), theme.MUTED, "topleft")
     theme.text(surface, bottom, px, (rect.left + 8, rect.bottom - 4), theme.MUTED, "bottomleft")
 
 
@@ -78,8 +79,10 @@ def save_graph(review: Review, path: Path, title: str, labels: tuple[str, ...] =
         pygame.font.init()  # fonts only: a picture needs neither a window nor sound
     surface = pygame.Surface(GRAPH_PNG_SIZE)
     surface.fill(theme.BG)
-    who = labels[review.perspective] if review.perspective < len(labels) else f"seat {review.perspective}"
-    theme.text(surface, f"{title}: the value for {who}, in {review.unit}", 20, (20, 14), theme.TEXT, "topleft")
+    who = labels[review.perspective] if review.perspective < len(labels) else \
+        _("Player {number}").format(number=review.perspective + 1)
+    theme.text(surface, _("{game}: the value for {name}, in {unit}").format(game=title, name=who, unit=_(review.unit)),
+               20, (20, 14), theme.TEXT, "topleft")
     draw_graph(surface, pygame.Rect(20, 50, GRAPH_PNG_SIZE[0] - 40, GRAPH_PNG_SIZE[1] - 70), review, px=18)
     path.parent.mkdir(parents=True, exist_ok=True)
     try:

@@ -1,11 +1,18 @@
 """Buttons, choice boxes, toggles and sliders: each has a rect set by its scene's layout,
-draws itself without side effects and says whether it consumed an event."""
+draws itself without side effects and says whether it consumed an event.
+
+A widget's words (a label, a choice's values, a placeholder) are kept as the
+source writes them, marked with `N_`, and translated as they are drawn: a
+change of language shows on every widget at once, and code and tests know a
+button by the same label in every language.
+"""
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
 import pygame
 
+from boardhub.core.i18n import N_, _
 from boardhub.ui import theme
 
 
@@ -55,9 +62,10 @@ class Button(Widget):
             pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=radius)
         fg = (30, 30, 30) if self.primary and self.enabled else theme.TEXT if self.enabled else theme.DISABLED
         room = self.rect.width - self.rect.height * 0.5  # a little air at both ends
-        px = theme.fit_size(self.label, self.rect.height * 0.58, room)
+        label = _(self.label)
+        px = theme.fit_size(label, self.rect.height * 0.58, room)
         with theme.panel_bounds(surface, self.rect):
-            theme.text(surface, theme.fit(self.label, px, room), px, self.rect.center, fg, "center")
+            theme.text(surface, theme.fit(label, px, room), px, self.rect.center, fg, "center")
 
 
 class Choice(Widget):
@@ -68,16 +76,25 @@ class Choice(Widget):
     past it is drawn dim.
     """
 
-    def __init__(self, values: Sequence[Any], labels: Sequence[str], value: Any,
+    def __init__(self, values: Sequence[Any], labels: Sequence[str] | Callable[[Any], str], value: Any,
                  on_change: Callable[[Any], Any] | None = None) -> None:
+        """`labels`: one per value, or a function that words a value (numbers with a unit) as it is drawn."""
         super().__init__()
-        self.values, self.labels = list(values), list(labels)
+        self.values = list(values)
+        self.labels = labels if callable(labels) else list(labels)
         self.index = self.values.index(value) if value in self.values else 0
         self.on_change = on_change
 
     @property
     def value(self) -> Any:
         return self.values[self.index]
+
+    @property
+    def label(self) -> str:
+        """The value shown, in the language of the moment."""
+        if callable(self.labels):
+            return self.labels(self.value)
+        return _(self.labels[self.index])
 
     def set(self, value: Any) -> None:
         if value in self.values:
@@ -108,7 +125,7 @@ class Choice(Widget):
         fg = theme.TEXT if self.enabled else theme.DISABLED
         left, right = (theme.ACCENT if more else theme.DISABLED
                        for more in (self.index > 0, self.index < len(self.values) - 1))
-        label = theme.fit(self.labels[self.index], size, r.width - 2 * r.height)  # never under the arrows
+        label = theme.fit(self.label, size, r.width - 2 * r.height)  # never under the arrows
         with theme.panel_bounds(surface, r):
             theme.text(surface, "‹", r.height * 0.8, (r.x + r.height / 2, r.centery), left, "center")
             theme.text(surface, "›", r.height * 0.8, (r.right - r.height / 2, r.centery), right, "center")
@@ -117,7 +134,7 @@ class Choice(Widget):
 
 class Toggle(Widget):
     def __init__(self, value: bool, on_change: Callable[[bool], Any] | None = None,
-                 labels: tuple[str, str] = ("Off", "On")) -> None:
+                 labels: tuple[str, str] = (N_("Off"), N_("On"))) -> None:
         super().__init__()
         self.value, self.on_change, self.labels = value, on_change, labels
 
@@ -136,15 +153,16 @@ class Toggle(Widget):
         pygame.draw.rect(surface, theme.ACCENT if on else theme.BUTTON, track, border_radius=track.height // 2)
         knob_x = track.right - track.height / 2 if on else track.x + track.height / 2
         pygame.draw.circle(surface, theme.TEXT, (knob_x, track.centery), track.height * 0.42)
-        theme.text(surface, self.labels[on], r.height * 0.5, (track.right + r.height * 0.3, r.centery),
+        theme.text(surface, _(self.labels[on]), r.height * 0.5, (track.right + r.height * 0.3, r.centery),
                    theme.TEXT, "midleft")
 
 
 class Slider(Widget):
-    """A number between `lo` and `hi`, dragged with the mouse, shown with `fmt`."""
+    """A number between `lo` and `hi`, dragged with the mouse, shown as `fmt(value)` (in the language of the moment)."""
 
     def __init__(self, lo: float, hi: float, value: float, step: float,
-                 on_change: Callable[[float], Any] | None = None, fmt: str = "{:.1f}") -> None:
+                 on_change: Callable[[float], Any] | None = None,
+                 fmt: Callable[[float], str] = "{:.1f}".format) -> None:
         super().__init__()
         self.lo, self.hi, self.step = lo, hi, step
         self.value, self.on_change, self.fmt = value, on_change, fmt
@@ -184,7 +202,7 @@ class Slider(Widget):
         x = t.x + frac * t.width
         pygame.draw.rect(surface, theme.ACCENT, (t.x, t.y, x - t.x, t.height), border_radius=2)
         pygame.draw.circle(surface, theme.TEXT, (x, t.centery), self.rect.height * 0.3)
-        theme.text(surface, self.fmt.format(self.value), self.rect.height * 0.5,
+        theme.text(surface, self.fmt(self.value), self.rect.height * 0.5,
                    (self.rect.right, self.rect.centery), theme.TEXT, "midright")
 
 
@@ -202,14 +220,30 @@ class TextField(Widget):
 
     The keys people expect of a line of text: Ctrl+A selects it all (the next
     key typed, pasted or deleted replaces it), Ctrl+Backspace deletes the last
-    word, Ctrl+V pastes (line breaks become spaces: it is one line).
+    word, Ctrl+V pastes (line breaks become spaces: it is one line). Text
+    typed through an input method (Korean, Japanese, Chinese) shows while it
+    is being composed, underlined after the text, as the input method's
+    TEXTEDITING events give it, until TEXTINPUT brings the finished letters.
     """
 
     def __init__(self, text: str = "", placeholder: str = "", on_enter: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.text, self.placeholder, self.on_enter = text, placeholder, on_enter
-        self.focused = False
+        self._focused = False
         self.all_selected = False
+        self.composition = ""  # what an input method is composing, not yet typed
+
+    @property
+    def focused(self) -> bool:
+        return self._focused
+
+    @focused.setter
+    def focused(self, on: bool) -> None:
+        """A focused field shows the input method's candidate list beside itself."""
+        self._focused = on
+        self.composition = self.composition if on else ""
+        if on:
+            show_input_method_at(self.rect)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -218,7 +252,11 @@ class TextField(Widget):
             return self.focused
         if not (self.focused and self.visible):
             return False
+        if event.type == pygame.TEXTEDITING:
+            self.composition = event.text
+            return True
         if event.type == pygame.TEXTINPUT:
+            self.composition = ""
             self._insert(event.text)
             return True
         if event.type == pygame.KEYDOWN:
@@ -250,7 +288,8 @@ class TextField(Widget):
         pygame.draw.rect(surface, (24, 28, 38), r, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if self.focused else theme.PANEL_EDGE, r, width=2, border_radius=6)
         px = r.height * 0.5
-        shown, color = (self.text, theme.TEXT) if self.text else (self.placeholder, theme.MUTED)
+        typed = theme.shown(self.text + self.composition)
+        shown, color = (typed, theme.TEXT) if typed else (_(self.placeholder), theme.MUTED)
         f = theme.font(int(px))
         while shown and f.size(shown)[0] > r.width - 20:  # keep the end in view, as editors do
             shown = shown[1:]
@@ -260,6 +299,11 @@ class TextField(Widget):
             pygame.draw.rect(surface, theme.BUTTON_DOWN, text_rect.inflate(4, 2), border_radius=3)
         with theme.panel_bounds(surface, r):
             theme.blit_text(surface, img, text_rect, f, shown)
+        if self.composition and typed:  # the letters being composed, underlined as input methods show them
+            composing = f.size(theme.shown(self.composition))[0]
+            y = text_rect.bottom - 2
+            pygame.draw.line(surface, theme.ACCENT, (max(text_rect.x, text_rect.right - composing), y),
+                             (text_rect.right, y), 2)
         if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = text_rect.right + 2  # after the text, or after the placeholder: never over its first letter
             pygame.draw.line(surface, theme.TEXT, (x, r.y + 8), (x, r.bottom - 8), 2)
@@ -269,6 +313,14 @@ class TextField(Widget):
         if not (self.focused and self.visible):
             return None
         return (500 - pygame.time.get_ticks() % 500) / 1000
+
+
+def show_input_method_at(rect: pygame.Rect) -> None:
+    """Ask the input method to open its candidate list by `rect` (where the system has one)."""
+    try:
+        pygame.key.set_text_input_rect(rect)
+    except (pygame.error, AttributeError):
+        pass
 
 
 def without_last_word(text: str) -> str:

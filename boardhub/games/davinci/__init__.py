@@ -4,10 +4,11 @@ from __future__ import annotations
 from typing import Any
 
 from boardhub.core.game import AIEntry, GameEntry
+from boardhub.core.i18n import N_
 from boardhub.games.davinci import ai, expert, review
 from boardhub.games.davinci.engine import DavinciRules, DavinciState
 
-RULES_TEXT = """\
+RULES_TEXT = N_("""\
 Da Vinci Code is a game of deduction for 2 to 4 players with 26 tiles: the \
 numbers 0 to 11 and a joker ("-") in black and in white. Every tile shows its \
 colour to everyone; only its owner sees its number until it is revealed.
@@ -44,7 +45,7 @@ face up).
 Strategy: face-up numbers bound their neighbours, so guess where the range is \
 narrowest. People rarely call numbers they hold, so remember their calls, but \
 beware of bluffs. Stop while you are ahead: a wrong guess shows your newest \
-tile. A joker between two equal or consecutive numbers is hard to read."""
+tile. A joker between two equal or consecutive numbers is hard to read.""")
 
 
 
@@ -64,20 +65,20 @@ RULES = DavinciRules()
 
 ENTRY = GameEntry(
     key="davinci",
-    title="Da Vinci Code",
+    title=N_("Da Vinci Code"),
     rules=RULES,
     ai_entries=(
-        AIEntry("easy", ai.EasyAI, "A beginner: calls a random value still possible for a random hidden "
-                "tile, and stops after one right guess"),
-        AIEntry("seed", ai.SeedAI, "The source's computer: candidate weights, a memory of each player's "
-                "calls (longer when hard) and a reliability score that catches bluffs",
+        AIEntry("easy", ai.EasyAI, N_("A beginner: calls a random value still possible for a random hidden "
+                "tile, and stops after one right guess")),
+        AIEntry("seed", ai.SeedAI, N_("The source's computer: candidate weights, a memory of each player's "
+                "calls (longer when hard) and a reliability score that catches bluffs"),
                 levels=ai.LEVELS, default_level="normal"),
-        AIEntry("expert", expert.ExpertAI, "Our own: exact odds of every hidden number from all the "
+        AIEntry("expert", expert.ExpertAI, N_("Our own: exact odds of every hidden number from all the "
                 "arrangements the table allows, weighed by what others' calls suggest; keeps its own rack "
-                "hard to read and stops while the risk is high"),
+                "hard to read and stops while the risk is high")),
     ),
     rules_text=RULES_TEXT,
-    blurb="Read the hidden numbers on your rivals' racks before they read yours.",
+    blurb=N_("Read the hidden numbers on your rivals' racks before they read yours."),
     board=board,
     options=DavinciRules.options,
     analysis=expert.analysis,

@@ -92,6 +92,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import NamedTuple, Sequence
 
+from boardhub.core.i18n import N_, _
 from boardhub.core.rules import IllegalMove, Option, Outcome, normalize_options
 
 BLACK, WHITE = 0, 1
@@ -122,10 +123,12 @@ def value_text(value: int) -> str:
 
 
 def tile_name(colour: int, value: int | None) -> str:
-    """"black 7", "white joker", or "black tile" for a hidden one: for people."""
+    """"black 7", "white joker", or "black tile" for a hidden one: for people, in their language."""
     if value is None:
-        return f"{COLOUR_NAMES[colour]} tile"
-    return f"{COLOUR_NAMES[colour]} {'joker' if value == JOKER else value}"
+        return _("black tile") if colour == BLACK else _("white tile")
+    if value == JOKER:
+        return _("black joker") if colour == BLACK else _("white joker")
+    return (_("black {number}") if colour == BLACK else _("white {number}")).format(number=value)
 
 
 def order_key(colour: int, value: int) -> int:
@@ -287,11 +290,11 @@ class DavinciRules:
 
     name = "davinci"
     options = (
-        Option("players", "Players", (2, 3, 4), 2),
-        Option("deal_jokers", "Starting tiles", (False, True), False,
-               ("Dealt, no jokers: the official rules", "Drawn, jokers too: as in the source document")),
-        Option("piles_end_in_draw", "Empty piles", (False, True), False,
-               ("Play on: the official rules", "End in a draw: as in the source document")),
+        Option("players", N_("Players"), (2, 3, 4), 2),
+        Option("deal_jokers", N_("Starting tiles"), (False, True), False,
+               (N_("Dealt, no jokers: the official rules"), N_("Drawn, jokers too: as in the source document"))),
+        Option("piles_end_in_draw", N_("Empty piles"), (False, True), False,
+               (N_("Play on: the official rules"), N_("End in a draw: as in the source document"))),
     )
 
     def normalize(self, options: dict | None) -> dict:
@@ -307,7 +310,7 @@ class DavinciRules:
         rng = random.Random(seed)
         k = starting_tiles(n)
         if o["deal_jokers"]:
-            piles = tuple(tuple(rng.sample(VALUES, len(VALUES))) for _ in (BLACK, WHITE))
+            piles = tuple(tuple(rng.sample(VALUES, len(VALUES))) for _colour in (BLACK, WHITE))
             return DavinciState(n, True, o["piles_end_in_draw"], piles, ((),) * n, 0, "draw", setup=n * k)
         numbered = [(c, v) for c in (BLACK, WHITE) for v in NUMBERS]
         rng.shuffle(numbered)
@@ -366,57 +369,58 @@ class DavinciRules:
             raise ValueError("the game is not over")
         scores = tuple(state.hidden_count(s) for s in range(state.players))
         if state.reason == PILES_RAN_OUT:
-            detail = "The piles ran out: a draw, as the source rules."
+            detail = N_("The piles ran out: a draw, as the source rules.")
         else:
-            detail = "{winner} kept the last hidden tiles."  # Outcome.describe names the seat
+            detail = N_("{winner} kept the last hidden tiles.")  # Outcome.describe names the seat
         return Outcome(state.winner, scores, state.reason, detail)
 
     # ------------------------------------------------------------------ playing
     def why_illegal(self, state: DavinciState, move: object) -> str | None:
         """Why `move` cannot be played now, in the player's words; None if it can."""
         if state.over:
-            return "The game is over"
+            return _("The game is over")
         if not isinstance(move, tuple) or not move or move[0] not in ("draw", "place", "guess", "stop", "reveal"):
-            return f"Not a Da Vinci Code move: {move!r}"
+            return _("Not a Da Vinci Code move: {move!r}").format(move=move)
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in move[1:]):
-            return f"Not a Da Vinci Code move: {move!r}"
+            return _("Not a Da Vinci Code move: {move!r}").format(move=move)
         kind = move[0]
         wanted = {"draw": ("draw",), "place": ("place",), "guess": ("guess",),
                   "continue": ("guess", "stop"), "reveal": ("reveal",)}[state.phase]
         if kind not in wanted:
-            return {"draw": "Draw a tile first", "place": "Place the drawn tile first",
-                    "guess": "Guess a tile first", "continue": "Guess again or stop",
-                    "reveal": "Reveal one of your hidden tiles"}[state.phase]
+            return _({"draw": N_("Draw a tile first"), "place": N_("Place the drawn tile first"),
+                      "guess": N_("Guess a tile first"), "continue": N_("Guess again or stop"),
+                      "reveal": N_("Reveal one of your hidden tiles")}[state.phase])
         if move in self.legal_moves(state):
             return None
         if kind == "draw":
             if len(move) == 2 and move[1] in (BLACK, WHITE):
-                return f"The {COLOUR_NAMES[move[1]]} pile is empty"
-            return f"Draw black or white, not {move!r}"
+                return _("The black pile is empty") if move[1] == BLACK else _("The white pile is empty")
+            return _("Draw black or white, not {move!r}").format(move=move)
         if kind == "place":
-            return "The tile cannot stand there: numbers stand in ascending order"
+            return _("The tile cannot stand there: numbers stand in ascending order")
         if kind == "reveal":
-            return "Reveal one of your own hidden tiles"
+            return _("Reveal one of your own hidden tiles")
         if kind == "stop":
-            return f"Not a Da Vinci Code move: {move!r}"
+            return _("Not a Da Vinci Code move: {move!r}").format(move=move)
         return self._why_bad_guess(state, move)
 
     def _why_bad_guess(self, state: DavinciState, move: tuple) -> str:
         if len(move) != 4:
-            return f"A guess names a player, a tile and a value: {move!r}"
-        _, target, index, value = move
+            return _("A guess names a player, a tile and a value: {move!r}").format(move=move)
+        _kind, target, index, value = move
         if target == state.to_move:
-            return "Guess another player's tile, not your own"
+            return _("Guess another player's tile, not your own")
         if not 0 <= target < state.players:
-            return f"There is no player {target + 1}"
+            return _("There is no player {number}").format(number=target + 1)
         if not 0 <= index < len(state.racks[target]):
-            return f"Player {target + 1} has no tile {index + 1}"
+            return _("Player {number} has no tile {tile}").format(number=target + 1, tile=index + 1)
         tile = state.racks[target][index]
         if tile.revealed:
-            return "That tile is already face up"
+            return _("That tile is already face up")
         if value not in VALUES:
-            return "Call a number from 0 to 11, or the joker"
-        return f"That {tile_name(tile.colour, None)} cannot be {value_text(value)}: the face-up tiles rule it out"
+            return _("Call a number from 0 to 11, or the joker")
+        return _("That {tile} cannot be {value}: the face-up tiles rule it out").format(
+            tile=tile_name(tile.colour, None), value=value_text(value))
 
     def apply(self, state: DavinciState, move: Move) -> DavinciState:
         """The state after `move`; IllegalMove (state untouched) if it cannot be played."""
@@ -512,10 +516,10 @@ class DavinciRules:
 
     def move_from_text(self, text: str, state: DavinciState | None = None) -> Move:
         parts = text.strip().lower().split()
-        usage = ('write "draw b", "draw w", "place 3", "guess 2 4 7" (player, tile, number; '
-                 '"-" for the joker), "stop" or "reveal 2", counting players and tiles from 1')
+        usage = _('write "draw b", "draw w", "place 3", "guess 2 4 7" (player, tile, number; '
+                  '"-" for the joker), "stop" or "reveal 2", counting players and tiles from 1')
         if not parts:
-            raise IllegalMove(f"No move in {text!r}: {usage}")
+            raise IllegalMove(_("No move in {text!r}: {usage}").format(text=text, usage=usage))
         kind, args = parts[0], parts[1:]
         if kind == "draw" and args in (["b"], ["w"]):
             return ("draw", COLOUR_TEXT.index(args[0]))
@@ -528,7 +532,7 @@ class DavinciRules:
             value = JOKER if args[2] == "-" else _count(args[2], first=0)
             if target is not None and index is not None and (args[2] == "-" or value in NUMBERS):
                 return ("guess", target, index, value)
-        raise IllegalMove(f"Not a Da Vinci Code move: {text!r}; {usage}")
+        raise IllegalMove(_("Not a Da Vinci Code move: {text!r}; {usage}").format(text=text, usage=usage))
 
 
 def _count(word: str, first: int = 1) -> int | None:

@@ -39,6 +39,7 @@ import math
 import random
 import time
 
+from boardhub.core.i18n import N_
 from boardhub.core.review import ReviewSpec, Verdict
 from boardhub.games.davinci.engine import (BLACK, JOKER, NUMBERS, WHITE, DavinciRules, DavinciState,
                                            DavinciView, Move, Tile, order_key, place_slots)
@@ -56,7 +57,7 @@ PLAYOUT_CAP = 400
 # standard errors of a difference at 40 playouts (at worst, a 50% chance), which noise alone
 # seldom reaches. A longer limit judges finer; these thresholds then still hold.
 THRESHOLDS = (10.0, 20.0, 35.0)
-UNIT = "% to win"
+UNIT = N_("% to win")
 SPAN = 50.0  # the graph's half-height: values run 0-100, so the graph's baseline is drawn at 50
 DEFAULT_LIMIT = 1.0  # seconds a position
 
@@ -193,9 +194,9 @@ def estimate(view: DavinciView, seat: int, deadline: float, cap: int = PLAYOUT_C
     there is a value, and one cut by the deadline is dropped, not counted.
     """
     if view.phase == "over":
-        return Verdict(100.0 * share(view, seat), None, False, "the game is over")
+        return Verdict(100.0 * share(view, seat), None, False, N_("the game is over"))
     if view.out[seat]:
-        return Verdict(0.0, None, False, "out of the game: every tile face up")
+        return Verdict(0.0, None, False, N_("out of the game: every tile face up"))
     rng = random.Random(view_seed(view) if seed is None else seed)
     best: Move | None = None
     if view.to_move == seat:
@@ -212,7 +213,8 @@ def estimate(view: DavinciView, seat: int, deadline: float, cap: int = PLAYOUT_C
             break
         won += share(RULES.view(end, seat), seat)
         played += 1
-    return Verdict(100.0 * won / played, best, False, f"{played} simulation{'s' * (played != 1)}")
+    return Verdict(100.0 * won / played, best, False, f"{played} simulation{'s' * (played != 1)}",
+                   N_("simulations: {count}"), (("count", played),))
 
 
 def judge(view: DavinciView, seat: int, deadline: float) -> Verdict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardhub.core.game import AIEntry, GameEntry
+from boardhub.core.i18n import N_, _
 from boardhub.core.records import RecordFormat
 from boardhub.core.rules import IllegalMove
 from boardhub.games.dots import ai, expert, review
@@ -11,7 +12,7 @@ from boardhub.games.dots.engine import DotsRules, DotsState
 
 RULES = DotsRules()
 
-RULES_TEXT = """\
+RULES_TEXT = N_("""\
 Two players take turns drawing a line between two neighbouring dots, across or \
 down; never diagonally, never over a longer gap, and never twice on the same place. \
 Lines belong to nobody.
@@ -35,7 +36,7 @@ undo and redo, Ctrl+M turns the sound off and on, Esc opens the pause menu.
 Strategy: never draw the third side of a box while a safe line is left. Once only \
 bad lines remain, the game is a fight over who must open the long chains. The \
 player in control takes all but the last two boxes of each chain (all but four of \
-a loop) and hands them over, keeping control for the next, longer chain."""
+a loop) and hands them over, keeping control for the next, longer chain.""")
 
 
 
@@ -64,7 +65,7 @@ def record_options(text: str) -> dict:
         return {}
     if not lines:
         return {}
-    return {"rows": max(max(r for r, _ in lines) // 2, 1), "cols": max(max(c for _, c in lines) // 2, 1)}
+    return {"rows": max(max(r for r, _c in lines) // 2, 1), "cols": max(max(c for _r, c in lines) // 2, 1)}
 
 
 def read_record(text: str, match: Any) -> list[tuple[int, int]]:
@@ -74,28 +75,28 @@ def read_record(text: str, match: Any) -> list[tuple[int, int]]:
         try:
             state = RULES.apply(state, move)
         except IllegalMove as exc:
-            raise IllegalMove(f"Line {i + 1} of the record: {exc}") from None
+            raise IllegalMove(_("Line {number} of the record: {why}").format(number=i + 1, why=exc)) from None
     return moves
 
 
 ENTRY = GameEntry(
     key="dots",
-    title="Dots and Boxes",
+    title=N_("Dots and Boxes"),
     rules=RULES,
     ai_entries=(
-        AIEntry("easy", ai.EasyAI, "A random line"),
-        AIEntry("normal", ai.NormalAI, "Takes a box when it can, else a random line"),
-        AIEntry("hard", ai.HardAI, "Plays the chains: safe lines, long chain rule, all-but-two"),
-        AIEntry("expert", expert.ExpertAI, "Hard's chain play, then perfect play once it can solve the rest"),
+        AIEntry("easy", ai.EasyAI, N_("A random line")),
+        AIEntry("normal", ai.NormalAI, N_("Takes a box when it can, else a random line")),
+        AIEntry("hard", ai.HardAI, N_("Plays the chains: safe lines, long chain rule, all-but-two")),
+        AIEntry("expert", expert.ExpertAI, N_("Hard's chain play, then perfect play once it can solve the rest")),
     ),
     rules_text=RULES_TEXT,
     review=review.SPEC,
-    blurb="Draw lines, close boxes, keep control of the chains.",
+    blurb=N_("Draw lines, close boxes, keep control of the chains."),
     board=board,
     options=DotsRules.options,
     writes_records=True,
     record_formats=(RecordFormat("txt", lambda m: "".join(f"{r} {c}\n" for r, c in m.moves), read_record,
                                  options=record_options),),
-    record_example="\"row col\" lines such as 0 1, one a line",
+    record_example=N_("\"row col\" lines such as 0 1, one a line"),
     move_sound=move_sound,
 )

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from boardhub.core.i18n import N_, _
 from boardhub.core.rules import IllegalMove, Option, Outcome
 
 MIN_SIZE, MAX_SIZE = 1, 7
@@ -45,7 +46,7 @@ class Geometry:
                 self.box_lines.append(tuple(self.line_index[p] for p in
                                             ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))))
         self.box_mask = [sum(1 << i for i in ls) for ls in self.box_lines]
-        boxes_of: list[list[int]] = [[] for _ in range(self.num_lines)]
+        boxes_of: list[list[int]] = [[] for _line in range(self.num_lines)]
         for b, ls in enumerate(self.box_lines):
             for i in ls:
                 boxes_of[i].append(b)
@@ -99,8 +100,8 @@ class DotsRules:
 
     name = "dots"
     options = (
-        Option("rows", "Rows of boxes", tuple(range(MIN_SIZE, MAX_SIZE + 1)), 4),
-        Option("cols", "Columns of boxes", tuple(range(MIN_SIZE, MAX_SIZE + 1)), 4),
+        Option("rows", N_("Rows of boxes"), tuple(range(MIN_SIZE, MAX_SIZE + 1)), 4),
+        Option("cols", N_("Columns of boxes"), tuple(range(MIN_SIZE, MAX_SIZE + 1)), 4),
     )
 
     def num_players(self, options: dict) -> int:
@@ -130,23 +131,23 @@ class DotsRules:
         g = state.geom
         if (not isinstance(move, tuple) or len(move) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in move)):
-            raise IllegalMove(f"Not a position: {move!r}; give a row and a column")
+            raise IllegalMove(_("Not a position: {move!r}; give a row and a column").format(move=move))
         r, c = move
         if not (0 <= r < g.height and 0 <= c < g.width):
-            raise IllegalMove(f"Impossible: {r} {c} is off the board (rows 0-{g.height - 1}, "
-                              f"columns 0-{g.width - 1}). Try again.")
+            raise IllegalMove(_("Impossible: {r} {c} is off the board (rows 0-{last_row}, columns 0-{last_column}). "
+                                "Try again.").format(r=r, c=c, last_row=g.height - 1, last_column=g.width - 1))
         if r % 2 == 0 and c % 2 == 0:
-            raise IllegalMove(f"Impossible: {r} {c} is a dot, not a line. Try again.")
+            raise IllegalMove(_("Impossible: {r} {c} is a dot, not a line. Try again.").format(r=r, c=c))
         if r % 2 == 1 and c % 2 == 1:
-            raise IllegalMove(f"Impossible: {r} {c} is a box, not a line. Try again.")
+            raise IllegalMove(_("Impossible: {r} {c} is a box, not a line. Try again.").format(r=r, c=c))
         i = g.line_index[move]
         if state.lines >> i & 1:
-            raise IllegalMove(f"Impossible: the line at {r} {c} is already drawn. Try again.")
+            raise IllegalMove(_("Impossible: the line at {r} {c} is already drawn. Try again.").format(r=r, c=c))
         return i
 
     def apply(self, state: DotsState, move: Move) -> DotsState:
         if self.is_over(state):
-            raise IllegalMove("The game is over")
+            raise IllegalMove(_("The game is over"))
         i = self.check(state, move)
         return self.apply_index(state, i)
 
@@ -190,7 +191,7 @@ class DotsRules:
     def move_from_text(self, text: str, state: object = None) -> Move:
         parts = text.replace(",", " ").split()
         if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
-            raise IllegalMove(f"Not a position: {text!r}; write a row and a column, as in \"0 1\"")
+            raise IllegalMove(_('Not a position: {text!r}; write a row and a column, as in "0 1"').format(text=text))
         return (int(parts[0]), int(parts[1]))
 
     def summary(self, state: DotsState) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 
+from boardhub.core.i18n import N_
 from boardhub.core.review import ReviewSpec, Verdict
 from boardhub.games.dots.ai import HardAI
 from boardhub.games.dots.engine import DotsRules, DotsState, Geometry
@@ -55,7 +56,7 @@ def judge(state: DotsState, seat: int, deadline: float) -> Verdict:
         return Verdict(float(sign * (taken + rest)), state.geom.line_coord[line], True)
     except SolveTimeout:
         margin, first = playout_margin(state)
-        return Verdict(float(sign * margin), first, False, "estimated by the expert's play")
+        return Verdict(float(sign * margin), first, False, N_("estimated by the expert's play"))
 
 
-SPEC = ReviewSpec(judge=judge, unit="boxes", thresholds=(1.0, 2.0, 4.0), span=8.0, default_limit=1.0)
+SPEC = ReviewSpec(judge=judge, unit=N_("boxes"), thresholds=(1.0, 2.0, 4.0), span=8.0, default_limit=1.0)

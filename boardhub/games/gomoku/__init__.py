@@ -4,13 +4,14 @@ from __future__ import annotations
 from typing import Any
 
 from boardhub.core.game import AIEntry, GameEntry
+from boardhub.core.i18n import N_, _
 from boardhub.core.records import RecordFormat
 from boardhub.core.rules import IllegalMove
 from boardhub.games.gomoku import ai, expert, external, review
 from boardhub.games.gomoku.engine import GomokuRules
 from boardhub.games.gomoku.records import from_psq, parse_record, record_text, to_psq
 
-RULES_TEXT = """\
+RULES_TEXT = N_("""\
 Gomoku is played on the points of a 19 x 19 board (15 x 15 as an option, the \
 official Renju board). Black moves first; the players take turns putting one \
 stone of their colour on an empty point. Stones never move and are never taken.
@@ -58,7 +59,7 @@ redo, Ctrl+M turns the sound off and on, Esc opens the pause menu.
 
 Strategy: threats win. An open three must be answered or it becomes an open \
 four; a four must be blocked at once. Build two threats with one stone \
-(four-three) and the opponent cannot stop both."""
+(four-three) and the opponent cannot stop both.""")
 
 
 
@@ -71,7 +72,8 @@ def board(entry: GameEntry) -> Any:
 def read_psq(text: str, match: Any) -> list[int]:
     size, moves = from_psq(text)
     if size != match.start.size:  # psq_options switches an import to the file's size first
-        raise IllegalMove(f"The .psq game is on {size} x {size}: start a {size} x {size} game to import it")
+        raise IllegalMove(_("The .psq game is on {size} x {size}: start a {size} x {size} game to import it").format(
+            size=size))
     return moves
 
 
@@ -89,23 +91,23 @@ RECORD_FORMATS = (
 
 ENTRY = GameEntry(
     key="gomoku",
-    title="Gomoku",
+    title=N_("Gomoku"),
     rules=GomokuRules(),
     ai_entries=(
-        AIEntry("easy", ai.EasyAI, "A beginner: a random point next to the stones on the board"),
-        AIEntry("normal", ai.NormalAI, "The source's point update: every point scored by its priority "
-                "table (fives, fours, threes, shapes, the centre), attack over defence"),
-        AIEntry("expert", expert.ExpertAI, "Our own: threat-space search (wins by fours and threes, for "
+        AIEntry("easy", ai.EasyAI, N_("A beginner: a random point next to the stones on the board")),
+        AIEntry("normal", ai.NormalAI, N_("The source's point update: every point scored by its priority "
+                "table (fives, fours, threes, shapes, the centre), attack over defence")),
+        AIEntry("expert", expert.ExpertAI, N_("Our own: threat-space search (wins by fours and threes, for "
                 "attack and defence), then alpha-beta over line patterns weighed by self-play; Renju-aware on "
-                "both sides"),
+                "both sides")),
     ),
     rules_text=RULES_TEXT,
     review=review.SPEC,
-    blurb="Five in a row, with Renju's forbidden moves for black.",
-    seat_names=("Black", "White"),
+    blurb=N_("Five in a row, with Renju's forbidden moves for black."),
+    seat_names=(N_("Black"), N_("White")),
     board=board,
     record_formats=RECORD_FORMATS,
-    record_example="moves such as h8 i9 j10, or a .psq file",
+    record_example=N_("moves such as h8 i9 j10, or a .psq file"),
     options=GomokuRules.options,
     externals={"pbrain": external.PbrainEngine},
 )

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from boardhub.core.i18n import N_, _
 from boardhub.core.rules import IllegalMove, Option, Outcome, normalize_options
 from boardhub.games.gomoku.renju import (EMPTY, forbidden, forbidden_padded, forbidden_points, padded_board,
                                          padded_index)
@@ -70,8 +71,10 @@ def parse_point(text: str, size: int = 19) -> int:
         x, y = COLUMNS.index(t[0]), int(t[1:]) - 1
         if x < size and 0 <= y < size:
             return y * size + x
-        raise IllegalMove(f"{text.strip()} is off the board: columns run a-{last} and rows 1-{size}")
-    raise IllegalMove(f"{text.strip()!r} is not a point: write a column a-{last} and a row 1-{size}, as in h8")
+        raise IllegalMove(_("{text} is off the board: columns run a-{last} and rows 1-{size}").format(
+            text=text.strip(), last=last, size=size))
+    raise IllegalMove(_("{text!r} is not a point: write a column a-{last} and a row 1-{size}, as in h8").format(
+        text=text.strip(), last=last, size=size))
 
 
 def line_through(board: bytes, size: int, p: int, stone: int, dx: int, dy: int) -> tuple[int, ...]:
@@ -129,10 +132,10 @@ class GomokuRules:
 
     name = "gomoku"
     options = (
-        Option("size", "Board", SIZES, 19, ("19 x 19, as in the source document", "15 x 15, the official board")),
-        Option("rule", "Rules", RULE_SETS, "renju",
-               ("Renju: forbidden moves for black", "Freestyle: five or more wins", "Standard: exactly five wins")),
-        Option("forbidden_loses", "Forbidden moves", (False, True), False, ("Refused", "Lose"),
+        Option("size", N_("Board"), SIZES, 19, (N_("19 x 19, as in the source document"), N_("15 x 15, the official board"))),
+        Option("rule", N_("Rules"), RULE_SETS, "renju",
+               (N_("Renju: forbidden moves for black"), N_("Freestyle: five or more wins"), N_("Standard: exactly five wins"))),
+        Option("forbidden_loses", N_("Forbidden moves"), (False, True), False, (N_("Refused"), N_("Lose")),
                only_when=("rule", ("renju",))),
     )
 
@@ -162,11 +165,11 @@ class GomokuRules:
     def why_illegal(self, state: GomokuState, move: object) -> str | None:
         """Why `move` cannot be played at all (not a point, taken, game over); None if it can."""
         if state.reason:
-            return "The game is over"
+            return _("The game is over")
         if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < state.size ** 2:
-            return f"Not a point of the {state.size} x {state.size} board: {move!r}"
+            return _("Not a point of the {size} x {size} board: {move!r}").format(size=state.size, move=move)
         if state.board[move]:
-            return f"{point_name(move, state.size)} is taken"
+            return _("{point} is taken").format(point=point_name(move, state.size))
         return None
 
     def apply(self, state: GomokuState, move: int) -> GomokuState:
@@ -178,7 +181,8 @@ class GomokuRules:
             why = forbidden(state.board, size, move)
             if why is not None:
                 if not state.forbidden_loses:
-                    raise IllegalMove(f"{point_name(move, size)} is forbidden for black: {why}")
+                    raise IllegalMove(_("{point} is forbidden for black: {why}").format(
+                        point=point_name(move, size), why=_(why)))
                 board = state.board[:move] + b"\x01" + state.board[move + 1:]
                 return GomokuState(size, state.rule, board, WHITE, state.moves + (move,), WHITE, (),
                                    "forbidden", state.forbidden_loses)
@@ -207,16 +211,18 @@ class GomokuRules:
             raise ValueError("the game is not over")
         if state.reason == "five":
             n = len(state.win_line)
-            made = "five" if n == 5 else f"{n} in a row"
-            return Outcome(state.winner, (), "five", f"{NAMES[state.winner]} made {made}")
+            if n == 5:
+                return Outcome.worded(state.winner, (), "five", N_("{colour} made five"), colour=NAMES[state.winner])
+            return Outcome.worded(state.winner, (), "five", N_("{colour} made {count} in a row"),
+                                  colour=NAMES[state.winner], count=n)
         if state.reason == "forbidden":
             last = state.moves[-1]
             why = forbidden(state.board[:last] + b"\x00" + state.board[last + 1:], state.size, last)
-            return Outcome(WHITE, (), "forbidden",
-                           f"Black played a forbidden {why} at {point_name(last, state.size)}")
+            return Outcome.worded(WHITE, (), "forbidden", N_("Black played a forbidden {shape} at {point}"),
+                                  shape=why, point=point_name(last, state.size))
         if len(state.moves) == state.size ** 2:
-            return Outcome(None, (), "full", "the board is full: a draw")
-        return Outcome(None, (), "full", "no point is left that black may play: a draw")
+            return Outcome(None, (), "full", N_("the board is full: a draw"))
+        return Outcome(None, (), "full", N_("no point is left that black may play: a draw"))
 
     def view(self, state: GomokuState, seat: int) -> GomokuState:
         return state

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from boardhub.core.i18n import _
 from boardhub.core.rules import IllegalMove
 from boardhub.games.gomoku.engine import SIZES, GomokuRules, GomokuState, parse_point, point_name
 
@@ -54,14 +55,17 @@ def parse_record(text: str, size: int = 19, rule: str | None = None) -> list[int
         try:
             p = parse_point(token, size)
         except IllegalMove as exc:
-            raise IllegalMove(f"Move {number} ({token}) is not a move: {exc}") from None
+            raise IllegalMove(_("Move {number} ({token}) is not a move: {why}").format(
+                number=number, token=token, why=exc)) from None
         if p in seen:
-            raise IllegalMove(f"Move {number} ({token}) is illegal: {point_name(p, size)} is taken")
+            raise IllegalMove(_("Move {number} ({token}) is illegal: {point} is taken").format(
+                number=number, token=token, point=point_name(p, size)))
         if state is not None:
             try:
                 state = GomokuRules().apply(state, p)
             except IllegalMove as exc:
-                raise IllegalMove(f"Move {number} ({token}) is illegal: {exc}") from None
+                raise IllegalMove(_("Move {number} ({token}) is illegal: {why}").format(
+                    number=number, token=token, why=exc)) from None
         seen.add(p)
         moves.append(p)
     return moves
@@ -98,10 +102,11 @@ def from_psq(text: str) -> tuple[int, list[int]]:
     lines = text.splitlines()
     header = _PSQ_HEADER.match(lines[0]) if lines else None
     if header is None:
-        raise IllegalMove("Not a .psq file: the first line should read like 'Piskvorky 19x19, 0:0, 0'")
+        raise IllegalMove(_("Not a .psq file: the first line should read like 'Piskvorky 19x19, 0:0, 0'"))
     width, height = int(header.group(1)), int(header.group(2))
     if width != height or width not in SIZES:
-        raise IllegalMove(f"The .psq board is {width}x{height}; Gomoku here plays 19x19 and 15x15")
+        raise IllegalMove(_("The .psq board is {width}x{height}; Gomoku here plays 19x19 and 15x15").format(
+            width=width, height=height))
     size = width
     moves: list[int] = []
     seen: set[int] = set()
@@ -111,11 +116,12 @@ def from_psq(text: str) -> tuple[int, list[int]]:
             break  # the moves end where the player names or the result code begin
         x, y = int(match.group(1)), int(match.group(2))
         if not (1 <= x <= size and 1 <= y <= size):
-            raise IllegalMove(f"Line {number} ({line.strip()}): {x},{y} is off the board; "
-                              f"x and y run from 1 to {size}")
+            raise IllegalMove(_("Line {number} ({text}): {x},{y} is off the board; x and y run from 1 to {size}").format(
+                number=number, text=line.strip(), x=x, y=y, size=size))
         p = (size - y) * size + x - 1
         if p in seen:
-            raise IllegalMove(f"Line {number} ({line.strip()}): {point_name(p, size)} is taken")
+            raise IllegalMove(_("Line {number} ({text}): {point} is taken").format(
+                number=number, text=line.strip(), point=point_name(p, size)))
         seen.add(p)
         moves.append(p)
     return size, moves

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from boardhub.core.i18n import N_
+
 if TYPE_CHECKING:  # the engine imports this module; the state type is only named here
     from boardhub.games.gomoku.engine import GomokuState
 
@@ -38,7 +40,7 @@ EDGE = 3  # outside the board, in the padded layout: blocks like a white stone
 PAD = 5  # rows and columns of EDGE on each side of the padded board
 CENTRE = PAD  # the index of the examined point in an eleven-point window
 
-OVERLINE, DOUBLE_FOUR, DOUBLE_THREE = "overline", "double four", "double three"
+OVERLINE, DOUBLE_FOUR, DOUBLE_THREE = N_("overline"), N_("double four"), N_("double three")  # translated where shown
 
 
 class Shape(NamedTuple):

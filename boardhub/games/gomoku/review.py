@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import time
 
+from boardhub.core.i18n import N_
 from boardhub.core.review import ReviewSpec, Verdict
 from boardhub.games.gomoku.engine import GomokuState
 from boardhub.games.gomoku.expert import VCT_DEPTH, ExpertAI
@@ -21,7 +22,7 @@ from boardhub.games.gomoku.threats import Clock, ThreatSearch, Timeout
 from boardhub.games.gomoku.tuning import SCALE
 
 THREAT_SHARE = 0.35  # of the position's time for the threat solver; the search has the rest
-COLOURS = ("Black", "White")
+COLOURS = (N_("Black"), N_("White"))
 
 
 def chance(score: int) -> float:
@@ -35,7 +36,7 @@ def chance(score: int) -> float:
 
 def _finished(state: GomokuState, seat: int) -> Verdict:
     if state.winner is None:
-        return Verdict(50.0, None, True, "drawn")
+        return Verdict(50.0, None, True, N_("drawn"))
     return Verdict(100.0 if state.winner == seat else 0.0, None, True)
 
 
@@ -55,10 +56,12 @@ def judge(state: GomokuState, seat: int, deadline: float) -> Verdict:
     try:
         line = threats.vcf(me)
         if line:
-            return Verdict(flip(100.0), line[0], True, f"{COLOURS[me]} wins by fours in {(len(line) + 1) // 2}")
+            return Verdict.noted(flip(100.0), line[0], True, N_("{colour} wins by fours in {moves}"),
+                                 colour=COLOURS[me], moves=(len(line) + 1) // 2)
         line = threats.vct(me, VCT_DEPTH)
         if line:
-            return Verdict(flip(100.0), line[0], True, f"{COLOURS[me]} wins by threes and fours")
+            return Verdict.noted(flip(100.0), line[0], True, N_("{colour} wins by threes and fours"),
+                                 colour=COLOURS[me])
     except Timeout:
         board.rewind(stones)  # a search the clock stopped leaves its stones on the board
     clock = Clock(max(deadline, time.monotonic() + 0.05))
@@ -67,7 +70,7 @@ def judge(state: GomokuState, seat: int, deadline: float) -> Verdict:
     search.start(board, clock, threats)
     roots = search.candidates(me, 0)
     if not roots:
-        return Verdict(50.0, None, False, "no point left")
+        return Verdict(50.0, None, False, N_("no point left"))
     scores: dict[int, int] = {}
     best = roots[0]
     try:
@@ -82,14 +85,16 @@ def judge(state: GomokuState, seat: int, deadline: float) -> Verdict:
     except Timeout:
         pass
     if not scores:
-        return Verdict(50.0, best, False, "not searched in time")
+        return Verdict(50.0, best, False, N_("not searched in time"))
     top = scores[best]
     if top <= -WIN_BOUND:
-        return Verdict(flip(0.0), best, True, f"{COLOURS[1 - me]} wins by force in {(WIN - abs(top) + 1) // 2}")
+        return Verdict.noted(flip(0.0), best, True, N_("{colour} wins by force in {moves}"),
+                             colour=COLOURS[1 - me], moves=(WIN - abs(top) + 1) // 2)
     if top >= WIN_BOUND:
-        return Verdict(flip(100.0), best, True, f"{COLOURS[me]} wins by force in {(WIN - top + 1) // 2}")
+        return Verdict.noted(flip(100.0), best, True, N_("{colour} wins by force in {moves}"),
+                             colour=COLOURS[me], moves=(WIN - top + 1) // 2)
     return Verdict(flip(chance(top)), best)
 
 
-SPEC = ReviewSpec(judge=judge, unit="% to win", thresholds=(10.0, 20.0, 35.0), span=50.0, baseline=50.0,
+SPEC = ReviewSpec(judge=judge, unit=N_("% to win"), thresholds=(10.0, 20.0, 35.0), span=50.0, baseline=50.0,
                   zero_sum=True, default_limit=1.0)

@@ -4,12 +4,13 @@ from __future__ import annotations
 from typing import Any
 
 from boardhub.core.game import AIEntry, GameEntry
+from boardhub.core.i18n import N_
 from boardhub.core.records import RecordFormat
 from boardhub.core.rules import Outcome
 from boardhub.games.othello import ai, expert, external, learning, review
 from boardhub.games.othello.engine import PASS, OthelloRules, parse_transcript, transcript
 
-RULES_TEXT = """\
+RULES_TEXT = N_("""\
 Othello is played on 8 x 8 squares with discs that are black on one side and \
 white on the other. The game starts with four discs in the centre: d5 and e4 \
 black, d4 and e5 white. Black moves first.
@@ -36,7 +37,7 @@ turns the sound off and on, Esc opens the pause menu.
 
 Strategy: corners can never be turned over, so they are worth most; the squares \
 next to an empty corner often give it away. Keeping few discs and many moves \
-in the middle game is usually stronger than grabbing discs early."""
+in the middle game is usually stronger than grabbing discs early.""")
 
 
 
@@ -59,27 +60,27 @@ def learn(moves: list[int], outcome: Outcome) -> None:
 
 ENTRY = GameEntry(
     key="othello",
-    title="Othello",
+    title=N_("Othello"),
     rules=OthelloRules(),
     ai_entries=(
-        AIEntry("random", ai.RandomAI, "The source's Random: any legal move"),
-        AIEntry("greedy", ai.GreedyAI, "The source's greedy look-ahead: discs flipped minus the opponent's "
-                "best reply, searched 1, 3 or 5 plies deep", levels=ai.LEVELS, default_level=5),
-        AIEntry("positional", ai.PositionalAI, "The source's learned AI ('feng shui'): plays by the learned "
-                "put-board and eat-board weights with the same look-ahead", levels=ai.LEVELS, default_level=5),
-        AIEntry("expert", expert.ExpertAI, "Our own: deep search on mobility, corners and stable discs, "
-                "perfect play in the endgame"),
+        AIEntry("random", ai.RandomAI, N_("The source's Random: any legal move")),
+        AIEntry("greedy", ai.GreedyAI, N_("The source's greedy look-ahead: discs flipped minus the opponent's "
+                "best reply, searched 1, 3 or 5 plies deep"), levels=ai.LEVELS, default_level=5),
+        AIEntry("positional", ai.PositionalAI, N_("The source's learned AI ('feng shui'): plays by the learned "
+                "put-board and eat-board weights with the same look-ahead"), levels=ai.LEVELS, default_level=5),
+        AIEntry("expert", expert.ExpertAI, N_("Our own: deep search on mobility, corners and stable discs, "
+                "perfect play in the endgame")),
     ),
     rules_text=RULES_TEXT,
     review=review.SPEC,
-    blurb="Outflank and turn over discs; corners are forever.",
-    seat_names=("Black", "White"),
+    blurb=N_("Outflank and turn over discs; corners are forever."),
+    seat_names=(N_("Black"), N_("White")),
     board=board,
     options=(),
     analysis=expert.evaluate_moves,
     record_formats=(RecordFormat("txt", lambda m: transcript(m.moves), lambda text, m: parse_transcript(text)),),
-    record_example="a transcript such as f5d6c3d3c4",
-    pages=(("Learned boards", learning_page),),
+    record_example=N_("a transcript such as f5d6c3d3c4"),
+    pages=((N_("Learned boards"), learning_page),),
     pass_move=PASS,
     learn=learn,
     externals={"gtp": external.GtpEngine, "nboard": external.NBoardEngine},

@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from boardhub.core.i18n import N_, _
 from boardhub.core.rules import IllegalMove, Option, Outcome
 
 PASS = 64
@@ -187,7 +188,8 @@ def parse_square(text: str) -> int:
         return PASS
     if len(t) == 2 and t[0] in COLUMNS and t[1] in "12345678":
         return COLUMNS.index(t[0]) + 8 * (int(t[1]) - 1)
-    raise IllegalMove(f"{text.strip()!r} is not a square: write a column a-h and a row 1-8, as in f5, or pass")
+    raise IllegalMove(_("{text!r} is not a square: write a column a-h and a row 1-8, as in f5, or pass").format(
+        text=text.strip()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,19 +239,19 @@ def play(state: OthelloState, move: int) -> OthelloState:
 def why_illegal(state: OthelloState, move: int) -> str | None:
     """Why the rules refuse `move` on `state`, in the player's words; None if it is legal."""
     if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move <= PASS:
-        return f"Not a square: {move!r}"
+        return _("Not a square: {move!r}").format(move=move)
     mine = moves_mask(state.me, state.opp)
     if move == PASS:
         if mine:
-            return "You cannot pass while you have a move"
+            return _("You cannot pass while you have a move")
         return None if moves_mask(state.opp, state.me) else "The game is over"
     if mine >> move & 1:
         return None
     if not mine:
-        return "No move is possible: you must pass" if moves_mask(state.opp, state.me) else "The game is over"
+        return _("No move is possible: you must pass") if moves_mask(state.opp, state.me) else _("The game is over")
     if state.disc(move) is not None:
-        return f"{square_name(move)} is taken"
-    return f"{square_name(move)} flips nothing: a move must outflank discs"
+        return _("{square} is taken").format(square=square_name(move))
+    return _("{square} flips nothing: a move must outflank discs").format(square=square_name(move))
 
 
 class OthelloRules:
@@ -289,12 +291,12 @@ class OthelloRules:
         empty = 64 - b - w
         # the final score differs from the discs on the board when squares are left: say why
         if b == w:
-            detail = f"Empty squares are shared: {b} discs each" if empty else ""
-            return Outcome(None, (b + empty // 2, w + empty // 2), "score", detail)
-        detail = f"Empty squares go to the winner: {b} discs to {w}" if empty else ""
+            detail = N_("Empty squares are shared: {black} discs each") if empty else ""
+            return Outcome.worded(None, (b + empty // 2, w + empty // 2), "score", detail, black=b)
+        detail = N_("Empty squares go to the winner: {black} discs to {white}") if empty else ""
         if b > w:
-            return Outcome(BLACK, (b + empty, w), "score", detail)
-        return Outcome(WHITE, (b, w + empty), "score", detail)
+            return Outcome.worded(BLACK, (b + empty, w), "score", detail, black=b, white=w)
+        return Outcome.worded(WHITE, (b, w + empty), "score", detail, black=b, white=w)
 
     def view(self, state: OthelloState, seat: int) -> OthelloState:
         return state
@@ -340,14 +342,15 @@ def parse_transcript(text: str) -> list[int]:
         try:
             move = parse_square(token)
         except IllegalMove:
-            raise IllegalMove(f"Move {number} ({token}) is not a move: write a column a-h and a row 1-8, "
-                              f"as in f5, or pass") from None
+            raise IllegalMove(_("Move {number} ({token}) is not a move: write a column a-h and a row 1-8, "
+                                "as in f5, or pass").format(number=number, token=token)) from None
         if move != PASS and not moves_mask(state.me, state.opp) and moves_mask(state.opp, state.me):
             moves.append(PASS)
             state = play(state, PASS)
         reason = why_illegal(state, move)
         if reason is not None:
-            raise IllegalMove(f"Move {number} ({token}) is illegal: {reason}")
+            raise IllegalMove(_("Move {number} ({token}) is illegal: {reason}").format(
+                number=number, token=token, reason=reason))
         moves.append(move)
         state = play(state, move)
     return moves

@@ -10,7 +10,9 @@ legal move (its evaluation overlay's numbers).
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
+from boardhub.core.i18n import N_
 from boardhub.core.review import ReviewSpec, Verdict
 from boardhub.games.othello.endgame import BY_RANK, SolveTimeout, final_score
 from boardhub.games.othello.engine import PASS, OthelloState, flips, moves_mask
@@ -50,7 +52,7 @@ def judge(state: OthelloState, seat: int, deadline: float) -> Verdict:
         if not moves_mask(opp, me):
             return Verdict(sign * final_score(me, opp), None, True)
         after = judge(OthelloState(state.black, state.white, 1 - state.player), seat, deadline)
-        return Verdict(after.value, PASS, after.exact, after.note)
+        return replace(after, best=PASS)
     empties = 64 - (me | opp).bit_count()
     if empties <= SOLVE_EMPTIES:
         try:
@@ -63,4 +65,4 @@ def judge(state: OthelloState, seat: int, deadline: float) -> Verdict:
     return Verdict(sign * scores[best], best)
 
 
-SPEC = ReviewSpec(judge=judge, unit="discs", thresholds=(4.0, 8.0, 16.0), span=32.0, default_limit=1.0)
+SPEC = ReviewSpec(judge=judge, unit=N_("discs"), thresholds=(4.0, 8.0, 16.0), span=32.0, default_limit=1.0)

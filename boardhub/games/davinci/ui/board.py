@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from boardhub.core.game import GameEntry
+from boardhub.core.i18n import N_, _, percent
 from boardhub.core.match import Match
 from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, tile_name, value_text
 from boardhub.ui import theme
@@ -68,20 +69,21 @@ class Reveal:
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th."""
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th (in Korean 1번째, 2번째...)."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return _({"st": N_("{number}st"), "nd": N_("{number}nd"), "rd": N_("{number}rd"),
+              "th": N_("{number}th")}[suffix]).format(number=n)
 
 
 def value_words(value: int) -> str:
-    return "a joker" if value == JOKER else str(value)
+    return _("a joker") if value == JOKER else str(value)
 
 
 def event_of(seat: int, move: tuple, before: DavinciState, after: DavinciState) -> Call | Reveal | None:
     """The call or reveal that `move` made, read from the states around it; None for other moves."""
     out = tuple(s for s in range(after.players) if before.hidden_count(s) and not after.hidden_count(s))
     if move[0] == "guess":
-        _, target, index, value = move
+        _kind, target, index, value = move
         right = after.racks[target][index].revealed
         revealed = None
         if not right and before.drawn is not None:
@@ -100,32 +102,41 @@ def describe(event: Call | Reveal, names: tuple[str, ...], you: int | None, past
     Present tense with its subject for the announcement ("Expert AI calls your
     3rd tile 7: wrong - their drawn black 4 is revealed"); past tense without
     it for the move list, whose line starts with the player's name already.
+    Each clause is one whole sentence of the catalog, so a language orders its
+    own words; only the clauses are joined.
     """
-    def whose(seat: int) -> str:
-        return "your" if seat == you else f"{names[seat]}'s"
-
-    def own(seat: int) -> str:
-        return "your" if seat == you else "their"
-
-    subject = "You" if event.seat == you else names[event.seat]
+    mine = event.seat == you
     details = []
     if isinstance(event, Call):
-        verb = "called" if past else ("call" if event.seat == you else "calls")
-        said = f"{verb} {whose(event.target)} {ordinal(event.index + 1)} tile {value_words(event.value)}"
-        result = "right" if event.right else "wrong"
+        values = {"caller": names[event.seat], "owner": names[event.target], "ordinal": ordinal(event.index + 1),
+                  "value": value_words(event.value)}
+        if past:
+            said = _("called your {ordinal} tile {value}") if event.target == you else \
+                _("called {owner}'s {ordinal} tile {value}")
+        elif mine:
+            said = _("You call {owner}'s {ordinal} tile {value}")
+        else:
+            said = _("{caller} calls your {ordinal} tile {value}") if event.target == you else \
+                _("{caller} calls {owner}'s {ordinal} tile {value}")
+        said = (_("{call} - {result}") if past else _("{call}: {result}")).format(
+            call=said.format(**values), result=_("right") if event.right else _("wrong"))
         if event.revealed is not None:
-            details.append(f"{own(event.seat)} drawn {tile_name(*event.revealed)} is revealed")
+            drawn = _("your drawn {tile} is revealed") if mine else _("their drawn {tile} is revealed")
+            details.append(drawn.format(tile=tile_name(*event.revealed)))
         if event.choose:
-            details.append(f"{'you turn' if event.seat == you else 'they turn'} up a tile of "
-                           f"{own(event.seat)} choice")
+            details.append(_("you turn up a tile of your choice") if mine else _("they turn up a tile of their choice"))
     else:
-        verb = "turned" if past else ("turn" if event.seat == you else "turns")
-        said = f"{verb} up {own(event.seat)} {ordinal(event.index + 1)} tile"
-        result = f"a {tile_name(event.colour, event.value)}"
-    details += ["you are out" if seat == you else f"{names[seat]} is out" for seat in event.out]
-    if past:
-        return f"{said} - {result}" + "".join(f"; {d}" for d in details)
-    return f"{subject} {said}: {result}" + "".join(f" - {d}" for d in details)
+        values = {"name": names[event.seat], "ordinal": ordinal(event.index + 1),
+                  "tile": tile_name(event.colour, event.value)}
+        if past:
+            said = _("turned up your {ordinal} tile - a {tile}") if mine else \
+                _("turned up their {ordinal} tile - a {tile}")
+        else:
+            said = _("You turn up your {ordinal} tile: a {tile}") if mine else \
+                _("{name} turns up their {ordinal} tile: a {tile}")
+        said = said.format(**values)
+    details += [_("you are out") if seat == you else _("{name} is out").format(name=names[seat]) for seat in event.out]
+    return said + "".join(f"; {d}" if past else f" - {d}" for d in details)
 
 
 # ---------------------------------------------------------------- where everything stands
@@ -232,7 +243,7 @@ class DavinciBoard(BoardView):
         tw = r.width * 0.96 / (long_across * (1 + GAP) + 2 * side_share)
         if down:  # a side rack's tiles lie down: 0.8 of a tile's width tall, and run down the side
             tw = min(tw, r.height * 0.8 / (long_down * 0.8 * (1 + GAP)))
-        for _ in range(4):  # the text does not shrink below its minimum with the tiles: close in on the fit
+        for _step in range(4):  # the text does not shrink below its minimum with the tiles: close in on the fit
             tw *= min(1.0, r.height / self._height_needed(tw, "top" in places.values()))
         th = tw * 1.45
         t = Table(tw, th, places)
@@ -361,17 +372,17 @@ class DavinciBoard(BoardView):
             for colour, rect in t.piles.items():
                 if rect.collidepoint(pos):
                     return self.choose(("draw", colour), view)
-            return Refuse("Draw a tile: click the black or the white pile")
+            return Refuse(_("Draw a tile: click the black or the white pile"))
         if view.phase == "place":
             slot = self.slot_at(t, pos)
             if slot is not None:
                 return Play(("place", slot))
-            return Refuse("Place your tile: click one of the marked gaps in your rack")
+            return Refuse(_("Place your tile: click one of the marked gaps in your rack"))
         if view.phase == "reveal":
             for (seat, index), rect in t.tiles.items():
                 if seat == view.to_move and rect.collidepoint(pos):
                     return self.choose(("reveal", index), view)
-            return Refuse("Wrong, and the piles are empty: click one of your hidden tiles to reveal it")
+            return Refuse(_("Wrong, and the piles are empty: click one of your hidden tiles to reveal it"))
         if view.phase in ("guess", "continue"):
             if view.phase == "continue" and t.stop.collidepoint(pos):
                 return Play(("stop",))
@@ -382,7 +393,7 @@ class DavinciBoard(BoardView):
             for (seat, index), rect in t.tiles.items():
                 if rect.collidepoint(pos):
                     return self.choose(("pick", seat, index), view)
-            return Refuse("Click a hidden tile of another player, then its number")
+            return Refuse(_("Click a hidden tile of another player, then its number"))
         return None
 
     def choose(self, target: tuple, view: DavinciView) -> Intent:
@@ -390,24 +401,25 @@ class DavinciBoard(BoardView):
         kind = target[0]
         if kind == "draw":
             if view.piles[target[1]] == 0:
-                return Refuse("That pile is empty: draw from the other one")
+                return Refuse(_("That pile is empty: draw from the other one"))
             return Play(target)
         if kind == "reveal":
             if view.racks[view.to_move][target[1]].revealed:
-                return Refuse("That tile is already face up: pick a hidden one")
+                return Refuse(_("That tile is already face up: pick a hidden one"))
             return Play(target)
         if kind == "pick":
-            _, seat, index = target
+            _kind, seat, index = target
             if seat == view.to_move:
-                return Refuse("Guess a tile of another player")
+                return Refuse(_("Guess a tile of another player"))
             if view.racks[seat][index].revealed:
-                return Refuse("That tile is already face up")
+                return Refuse(_("That tile is already face up"))
             self.selected = (seat, index)
             return None  # the tile is picked: its number comes next
         if kind == "guess":
-            _, seat, index, value = target
+            _kind, seat, index, value = target
             if value not in view.candidates(seat, index):
-                return Refuse(f"{value_text(value)} cannot be that tile: the open tiles rule it out")
+                return Refuse(_("{value} cannot be that tile: the open tiles rule it out").format(
+                    value=value_text(value)))
             self.selected = None
             return Play(target)
         return Play(target)
@@ -477,10 +489,10 @@ class DavinciBoard(BoardView):
     # ---------------------------------------------------------------- the game's own buttons
     def actions(self, match: Match):
         m = match
-        out = [("Hints: on" if self.show_hints else "Hints", self.toggle_hints)] \
+        out = [(N_("Hints: on") if self.show_hints else N_("Hints"), self.toggle_hints)] \
             if any(s.is_human for s in m.seats) else []
         if not any(s.is_human for s in m.seats):
-            out.append(("Face down" if self.face_up else "Face up", self.toggle_face_up))
+            out.append((N_("Face down") if self.face_up else N_("Face up"), self.toggle_face_up))
         return out
 
     def toggle_hints(self) -> None:
@@ -495,20 +507,22 @@ class DavinciBoard(BoardView):
         if view.phase in ("guess", "continue") and self.selected is not None:
             seat, index = self.selected
             you = view.seat
-            whose = "your" if seat == you else f"{match.seats[seat].label}'s"
-            return f"Now call the number of {whose} {ordinal(index + 1)} tile on the pad"
+            call = _("Now call the number of your {ordinal} tile on the pad") if seat == you else \
+                _("Now call the number of {owner}'s {ordinal} tile on the pad")
+            return call.format(owner=match.seats[seat].label, ordinal=ordinal(index + 1))
         if view.phase == "place" and view.hand is not None and view.hand[1] is not None:
-            return f"Place your {tile_name(*view.hand)} in one of the marked gaps"
+            return _("Place your {tile} in one of the marked gaps").format(tile=tile_name(*view.hand))
         if view.phase == "continue":
-            keep = ", or stop to keep your drawn tile hidden" if view.drawn is not None else ", or stop"
-            return f"Right! Pick another tile to guess{keep}"
-        return {"draw": "Your turn: draw a tile from the black or the white pile",
-                "place": "Place the drawn tile in one of the marked gaps",
-                "guess": "Pick another player's hidden tile, then call its number",
-                "reveal": "Wrong, and the piles are empty: turn up one of your hidden tiles"}.get(view.phase)
+            return _("Right! Pick another tile to guess, or stop to keep your drawn tile hidden") \
+                if view.drawn is not None else _("Right! Pick another tile to guess, or stop")
+        words = {"draw": N_("Your turn: draw a tile from the black or the white pile"),
+                 "place": N_("Place the drawn tile in one of the marked gaps"),
+                 "guess": N_("Pick another player's hidden tile, then call its number"),
+                 "reveal": N_("Wrong, and the piles are empty: turn up one of your hidden tiles")}.get(view.phase)
+        return _(words) if words else None
 
     def miss_message(self) -> str:
-        return "Click a pile, a tile or a number"
+        return _("Click a pile, a tile or a number")
 
     def seat_color(self, seat: int) -> tuple[int, int, int]:
         return theme.SEATS[seat]
@@ -520,7 +534,8 @@ class DavinciBoard(BoardView):
 
     def scores(self, state: DavinciState) -> list[str]:
         """Each seat's hidden tiles left, said as such."""
-        return [f"{n} hidden" if n else "out" for n in (state.hidden_count(s) for s in range(state.players))]
+        return [_("{count} hidden").format(count=n) if n else _("out")
+                for n in (state.hidden_count(s) for s in range(state.players))]
 
     def move_label(self, match, index: int) -> str:
         """Every move in words: who called which tile of whom, the number and what came of it."""
@@ -529,17 +544,20 @@ class DavinciBoard(BoardView):
         names = tuple(s.label for s in match.seats)
         humans = [i for i, s in enumerate(match.seats) if s.is_human]
         you = humans[0] if len(humans) == 1 else None
-        own = "your" if p.seat == you else "their"
+        mine = p.seat == you
         event = event_of(p.seat, p.move, before, after)
         if event is not None:
             return describe(event, names, you, past=True)
         kind = p.move[0]
         if kind == "draw":
-            return f"drew a {('black', 'white')[p.move[1]]} tile"
+            return _("drew a black tile") if p.move[1] == BLACK else _("drew a white tile")
         if kind == "place":
-            return f"placed it as {own} {ordinal(p.move[1] + 1)} tile"
+            placed = _("placed it as your {ordinal} tile") if mine else _("placed it as their {ordinal} tile")
+            return placed.format(ordinal=ordinal(p.move[1] + 1))
         if kind == "stop":
-            return f"stopped; {own} drawn tile stays hidden" if before.drawn is not None else "stopped"
+            if before.drawn is None:
+                return _("stopped")
+            return _("stopped; your drawn tile stays hidden") if mine else _("stopped; their drawn tile stays hidden")
         return match.text(p.move)
 
     # ---------------------------------------------------------------- per frame
@@ -616,7 +634,8 @@ class DavinciBoard(BoardView):
         if view.phase == "continue" and acting:
             b = t.stop
             pygame.draw.rect(surface, theme.ACCENT, b, border_radius=b.height // 4)
-            theme.text(surface, "Stop", b.height * 0.7, b.center, (30, 30, 30), "center", bold=True)
+            theme.text(surface, _("Stop"), fitting_px(_("Stop"), b.width * 0.9, b.height * 0.7), b.center,
+                       (30, 30, 30), "center", bold=True)
         if self.show_hints and ctx.analysis is not None:
             self._draw_hints(surface, view, t, ctx.analysis)
         if acting and self.cursor_shown and self.cursor is not None:
@@ -663,7 +682,7 @@ class DavinciBoard(BoardView):
             return
         short = min(rect.height, rect.width)
         if value == JOKER:  # the joker says its name, as small as it must be to fit
-            theme.text(surface, "joker", fitting_px("joker", rect.width * 0.86, short * 0.6), body.center,
+            theme.text(surface, _("joker"), fitting_px(_("joker"), rect.width * 0.86, short * 0.6), body.center,
                        INK[colour], "center", bold=True)
             return
         theme.text(surface, str(value), short * 0.9, body.center, INK[colour], "center", bold=True)
@@ -684,7 +703,7 @@ class DavinciBoard(BoardView):
                              border_radius=6)
         theme.text(surface, str(count), rect.height * 0.5, rect.center, INK[colour] if count else theme.MUTED,
                    "center", bold=True)
-        label = "black pile" if colour == BLACK else "white pile"
+        label = _("black pile") if colour == BLACK else _("white pile")
         theme.text(surface, label, text_px(tw, 0.42), (rect.centerx, rect.bottom + tw * 0.12), theme.TEXT,
                    "midtop")
 
@@ -693,7 +712,7 @@ class DavinciBoard(BoardView):
         tw = t.tw
         px = text_px(tw, 0.5)
         for seat in range(view.players):
-            name = labels[seat] + (" (out)" if view.out[seat] else "")
+            name = _("{name} (out)").format(name=labels[seat]) if view.out[seat] else labels[seat]
             box = t.racks[seat]
             color = theme.MUTED if view.out[seat] else theme.TEXT
             if seat == view.to_move and view.phase != "over":
@@ -723,7 +742,7 @@ class DavinciBoard(BoardView):
             ok = value in allowed
             pygame.draw.rect(surface, TILE[colour] if ok else theme.PANEL, rect, border_radius=6)
             pygame.draw.rect(surface, SELECT if ok else theme.PANEL_EDGE, rect, width=2, border_radius=6)
-            label = "joker" if value == JOKER else str(value)
+            label = _("joker") if value == JOKER else str(value)
             px = fitting_px(label, rect.width * 0.8, rect.height * 0.65)
             theme.text(surface, label, px, rect.center, INK[colour] if ok else theme.DISABLED, "center", bold=True)
 
@@ -738,8 +757,8 @@ class DavinciBoard(BoardView):
             if not dist or view.racks[seat][index].revealed or seat == view.seat:
                 continue
             value, p = max(dist.items(), key=lambda kv: kv[1])
-            word = "joker" if value == JOKER else str(value)
-            chance = f"{p * 100:.0f}%"
+            word = _("joker") if value == JOKER else str(value)
+            chance = percent(p)
             dx, dy = t.inward(seat)
             off = tw * 0.2  # clear of the outline of a picked or last-called tile
             if dx:
@@ -769,7 +788,7 @@ class DavinciBoard(BoardView):
                 break
             rows = [(line, event.seat) for line in lines] + rows
         h = lh * len(rows) + px * 0.6
-        w = max(font.size(line)[0] for line, _ in rows) + px * 1.6
+        w = max(font.size(line)[0] for line, _colour in rows) + px * 1.6
         box = pygame.Rect(0, 0, round(w), round(h))
         box.midbottom = (t.middle.centerx, round(t.announce_bottom))
         layer = pygame.Surface(box.size, pygame.SRCALPHA)

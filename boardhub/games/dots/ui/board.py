@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from boardhub.core.i18n import _
 from boardhub.games.dots.engine import DotsState, Move
 from boardhub.ui import theme
 from boardhub.core.match import Match
@@ -56,7 +57,7 @@ class DotsBoard(BoardView):
         if move is not None:
             return Play(move)
         if self.line_at(pos, match.state, drawn=True) is not None:
-            return Refuse("That line is already drawn: pick an empty one")
+            return Refuse(_("That line is already drawn: pick an empty one"))
         return Refuse(self.miss_message())
 
     def line_at(self, pos, state: DotsState, drawn: bool) -> Move | None:
@@ -105,7 +106,7 @@ class DotsBoard(BoardView):
         return min(1.0, max(0.0, (now - anim[0]) / anim[1]))
 
     def miss_message(self) -> str:
-        return "Click closer to an empty line"
+        return _("Click closer to an empty line")
 
     def draw_seat_icon(self, surface, center, radius: float, seat: int) -> None:
         pygame.draw.circle(surface, self.seat_color(seat), center, radius)

@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match
 from boardhub.games.gomoku.engine import GomokuState
 from boardhub.games.gomoku.renju import forbidden_points
@@ -66,7 +67,7 @@ class GomokuBoard(BoardView):
         return None
 
     def miss_message(self) -> str:
-        return "Click on a point of the board"
+        return _("Click on a point of the board")
 
     # ---------------------------------------------------------------- the keyboard
     def targets(self, match: Match) -> list[int]:
@@ -85,7 +86,7 @@ class GomokuBoard(BoardView):
         pygame.draw.circle(surface, STONE_RIM[seat], center, radius, max(1, round(radius / 6)))
 
     def actions(self, match: Match):
-        return [("Numbers: on" if self.numbers else "Numbers", self.toggle_numbers)]
+        return [(N_("Numbers: on") if self.numbers else N_("Numbers"), self.toggle_numbers)]
 
     def toggle_numbers(self) -> None:
         self.numbers = not self.numbers
@@ -124,10 +125,10 @@ class GomokuBoard(BoardView):
             pygame.draw.circle(surface, GRID, self.point_xy(sy * n + sx), max(2, c * 0.12))
         px = max(11, c * 0.42)
         for k in range(n):
-            x, _ = self.point_xy(k)
+            x, _y = self.point_xy(k)
             theme.text(surface, COLUMNS[k], px, (x, y0 - c * 0.62), GRID, "center")
             theme.text(surface, COLUMNS[k], px, (x, y0 + span + c * 0.62), GRID, "center")
-            _, y = self.point_xy(k * n)
+            _x, y = self.point_xy(k * n)
             theme.text(surface, str(k + 1), px, (x0 - c * 0.62, y), GRID, "center")
             theme.text(surface, str(k + 1), px, (x0 + span + c * 0.62, y), GRID, "center")
         number = {p: i + 1 for i, p in enumerate(state.moves)}

@@ -7,6 +7,7 @@ import math
 import pygame
 
 from boardhub.core.game import GameEntry
+from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match
 from boardhub.games.othello.engine import BLACK, COLUMNS, PASS, OthelloState, moves_mask
 from boardhub.ui import theme
@@ -58,14 +59,16 @@ class OthelloBoard(BoardView):
         return self.square_at(pos)
 
     def miss_message(self) -> str:
-        return "Click on a square of the board"
+        return _("Click on a square of the board")
 
     def banner(self, match) -> str | None:
         if must_pass(match.state):
-            return f"{match.seats[match.state.player].label}: no legal move. Press Pass, Enter or click the board"
+            return _("{name}: no legal move. Press Pass, Enter or click the board").format(
+                name=match.seats[match.state.player].label)
         if self.show_eval and match.human_to_move:  # the overlay's numbers say their unit
-            who = "Your turn" if match.kind == "PvA" else f"{match.seats[match.to_move].label} to move"
-            return f"{who}: the numbers are discs ahead at the end"
+            who = _("Your turn: the numbers are discs ahead at the end") if match.kind == "PvA" else \
+                _("{name} to move: the numbers are discs ahead at the end")
+            return who.format(name=match.seats[match.to_move].label)
         return None
 
     # ---------------------------------------------------------------- the keyboard
@@ -101,9 +104,9 @@ class OthelloBoard(BoardView):
     # ---------------------------------------------------------------- the evaluation overlay
     def actions(self, match: Match):
         """The evaluation overlay's switch; and Pass while the human to move has nothing else to play."""
-        out = [("Evaluation: on" if self.show_eval else "Evaluation", self.toggle_eval)]
+        out = [(N_("Evaluation: on") if self.show_eval else N_("Evaluation"), self.toggle_eval)]
         if match.human_to_move and not match.is_over and must_pass(match.state):
-            out.append(("Pass", lambda: Play(PASS)))
+            out.append((N_("Pass"), lambda: Play(PASS)))
         return out
 
     def toggle_eval(self) -> None:
@@ -126,7 +129,7 @@ class OthelloBoard(BoardView):
                 self.anims[sq] = (now + duration * 0.15 * dist, duration, 1 - seat, seat)
 
     def busy(self, now: float) -> bool:
-        return any(start + d > now for start, d, _, _ in self.anims.values())
+        return any(start + d > now for start, d, _from, _to in self.anims.values())
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, state: OthelloState, history: list, ctx: DrawContext) -> None:

@@ -15,6 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the command line pri
 
 import pygame  # noqa: E402
 
+from boardhub.core.i18n import _, number
 from boardhub.games.othello.engine import COLUMNS  # noqa: E402
 from boardhub.games.othello.learning import Learning  # noqa: E402
 from boardhub.ui import theme  # noqa: E402
@@ -94,21 +95,22 @@ def render(learning: Learning, size: tuple[int, int] = (1400, 820)) -> pygame.Su
     surface.fill(theme.BG)
     w, h = size
     px = max(theme.MIN_TEXT_PX, h // 32)
-    who = learning.players or "the games played"
-    theme.text(surface, f"Othello: what {learning.games:,} games ({who}) taught", px * 1.3, (w / 2, 12),
-               anchor="midtop", bold=True)
+    who = learning.players or _("the games played")
+    title = _("Othello: what {count} games ({players}) taught").format(count=number(learning.games), players=who)
+    theme.text(surface, theme.fit(title, px * 1.3, w - 20, bold=True), px * 1.3, (w / 2, 12), anchor="midtop",
+               bold=True)
     legend = [
-        "Put board: +1 on each square the winner played, -1 on each square the loser played.",
-        "Eat board: +1 each time the winner captured the disc on a square, -1 each time the loser did.",
-        "Red above 0, blue below, white at 0; each board on its own linear scale, shown under it. "
-        f"Draws add nothing (black won {learning.black_wins:,}, white {learning.white_wins:,}, "
-        f"draws {learning.draws:,}).",
+        _("Put board: +1 on each square the winner played, -1 on each square the loser played."),
+        _("Eat board: +1 each time the winner captured the disc on a square, -1 each time the loser did."),
+        _("Red above 0, blue below, white at 0; each board on its own linear scale, shown under it. "
+          "Draws add nothing (black won {black}, white {white}, draws {draws}).").format(
+            black=number(learning.black_wins), white=number(learning.white_wins), draws=number(learning.draws)),
     ]
     lines = [line for text in legend for line in theme.wrap(text, px, w - 60)]
     legend_top = h - 16 - len(lines) * (px + 4)
     top = 12 + int(px * 1.3) + 16
     half = (w - 60) // 2
-    for n, (name, values) in enumerate((("Put board", learning.put), ("Eat board", learning.eat))):
+    for n, (name, values) in enumerate(((_("Put board"), learning.put), (_("Eat board"), learning.eat))):
         draw_heatmap(surface, pygame.Rect(30 + n * (half + 0), top, half, legend_top - top - 10), values, name)
     for i, line in enumerate(lines):
         theme.text(surface, line, px, (30, legend_top + i * (px + 4)), theme.MUTED)

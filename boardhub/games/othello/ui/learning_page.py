@@ -6,6 +6,7 @@ import time
 import pygame
 
 from boardhub.core import saves
+from boardhub.core.i18n import N_, _
 from boardhub.games.othello import learning
 from boardhub.games.othello.ui import heatmap
 from boardhub.ui import theme
@@ -21,11 +22,11 @@ class LearningScene(Scene):
             self.learning = learning.newest_learning()
             self.error = ""
         except saves.SaveError as exc:
-            self.learning, self.error = None, f"No learning can be read: {exc}"
+            self.learning, self.error = None, _("No learning can be read: {why}").format(why=exc)
         self.message = ""
         self.picture: pygame.Surface | None = None
-        self.export_button = Button("Export PNG", self.export, primary=True)
-        self.back_button = Button("Back", self.app.pop)
+        self.export_button = Button(N_("Export PNG"), self.export, primary=True)
+        self.back_button = Button(N_("Back"), self.app.pop)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -43,9 +44,9 @@ class LearningScene(Scene):
         path = saves.saves_dir() / f"othello-learning-{time.strftime('%Y%m%d-%H%M%S')}.png"
         try:
             heatmap.export_png(path, self.learning)
-            self.message = f"Saved {path}"
+            self.message = _("Saved {path}").format(path=path)
         except (OSError, pygame.error) as exc:
-            self.message = f"Could not save the picture: {exc}"
+            self.message = _("Could not save the picture: {why}").format(why=exc)
 
     def process_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -61,7 +62,7 @@ class LearningScene(Scene):
         s = self.s
         if self.picture is not None:
             surface.blit(self.picture, (0, 0))
-            source = f"From {self.learning.source or 'the shipped learning'}"
+            source = _("From {source}").format(source=self.learning.source or _("the shipped learning"))
             theme.text(surface, self.message or source, 20 * s, (self.size[0] / 2, self.bar_y + 38 * s),
                        theme.MUTED, "center")
         else:

@@ -1,0 +1,124 @@
+"""The interface's language: one message catalog, the language in use, numbers as it writes them.
+
+Every text a person sees is an English sentence in the source, looked up in
+the catalog of the language in use: `_("Saved games")` where it is shown, or
+`N_("Saved games")` where it is only named (a button's label, a game's blurb)
+and translated where it is drawn. A sentence with values is one whole
+template with named places, `_("{name} wins").format(name=...)`, never
+fragments glued in English word order, so that a language may put the words
+where its grammar wants them.
+
+The catalogs are gettext's: `boardhub/locale/<lang>/LC_MESSAGES/boardhub.po`,
+compiled into the `.mo` beside it by `tools/catalog.py` (the tests check that
+each `.mo` is its `.po`'s). The standard library reads them, so the app
+needs nothing more to speak another language. English is the source
+language: it has no catalog.
+
+This module knows no pygame: the core's messages (a forfeit's reason, a save
+that cannot be read) go through it as the screens' do.
+"""
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+from importlib import resources
+
+DOMAIN = "boardhub"
+# Every language the interface speaks, by code, named in itself (as the Settings switch shows it).
+LANGUAGES = {"en": "English", "ko": "한국어"}
+SOURCE = "en"
+
+_language = SOURCE
+_catalog: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def _(message: str) -> str:
+    """`message` in the language in use (itself where the catalog has no translation).
+
+    The empty text stays empty: gettext would answer it with the catalog's header.
+    """
+    return _catalog.gettext(message) if message else message
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalog where it is only named; `_()` translates it where it is shown."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a sentence for `n` things, by the language's own rule (Korean has one form)."""
+    return _catalog.ngettext(singular, plural, n)
+
+
+def language() -> str:
+    """The code of the language in use ("en", "ko")."""
+    return _language
+
+
+def catalog_file(code: str):
+    """Where the compiled catalog of language `code` lies inside the package."""
+    return resources.files("boardhub") / "locale" / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def set_language(code: str | None) -> str:
+    """Speak `code` from now on (None or an unknown code: the system's language); returns the code used.
+
+    A catalog that cannot be read leaves the interface in English rather than
+    stopping the app.
+    """
+    global _language, _catalog
+    if code not in LANGUAGES:
+        code = detect()
+    catalog: gettext.NullTranslations = gettext.NullTranslations()
+    if code != SOURCE:
+        try:
+            with catalog_file(code).open("rb") as fp:
+                catalog = gettext.GNUTranslations(fp)
+        except (OSError, ValueError):
+            code = SOURCE
+    _language, _catalog = code, catalog
+    return code
+
+
+def detect(environ: dict[str, str] | None = None) -> str:
+    """The system's language, if the interface speaks it, else English.
+
+    The variables gettext reads come first (LANGUAGE may list several,
+    "ko:en"), then the locale Python found (Windows and macOS name it there).
+    """
+    env = os.environ if environ is None else environ
+    wanted: list[str] = []
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(var):
+            wanted += env[var].split(":")
+            break
+    if environ is None:
+        try:
+            wanted.append(locale.getlocale()[0] or "")
+        except ValueError:
+            pass
+    for name in wanted:
+        code = name.replace("-", "_").split("_")[0].split(".")[0].lower()
+        if code in LANGUAGES:
+            return code
+        if name.lower().startswith("korean"):  # Windows names the locale "Korean_Korea"
+            return "ko"
+        if code in ("c", "posix"):
+            continue
+    return SOURCE
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """`value` with its thousands grouped, as both languages write them: 12,345 and 0.5."""
+    return f"{value:,.{decimals}f}"
+
+
+def percent(fraction: float) -> str:
+    """A share as a whole percent: 0.625 -> "63%" (Korean writes it the same way)."""
+    return f"{fraction:.0%}"
+
+
+def seconds(value: float) -> str:
+    """A time in seconds, with the unit the language writes: "0.5 s", "0.5초"."""
+    return _("{seconds} s").format(seconds=f"{value:g}")

@@ -1,0 +1,75 @@
+"""How seats and AIs are named on the screen: "You", "Player 2", "Greedy 5 AI", "edax (GTP)".
+
+A seat keeps its name as the source language writes it (saves, records and
+the arena's lines read the same on every machine); the screens show it in the
+language of the moment, so a game saved in one language reads right in the
+other.
+"""
+from __future__ import annotations
+
+import re
+
+from boardhub.core.ai import PROTOCOL_NAMES, AISpec
+from boardhub.core.external import program_name
+from boardhub.core.i18n import N_, _
+
+# The game's AIs as players call them; {level} is the AI's level (plies, or a difficulty word).
+AI_NAMES = {
+    "random": N_("Random AI"), "greedy": N_("Greedy {level} AI"), "positional": N_("Positional {level} AI"),
+    "expert": N_("Expert AI"), "easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard AI"),
+    "seed": N_("Seed {level} AI"),
+}
+LEVEL_NAMES = {"normal": N_("normal"), "hard": N_("hard")}
+HUMAN, YOU, PLAYER = N_("Human"), N_("You"), N_("Player {number}")
+NUMBERED = N_("{name} {number}")  # the second of two seats the same AI plays: "Hard AI 2"
+
+
+def ai_name(ai: str, translate=_) -> str:
+    """An AI seat's name, "Greedy 5 AI" ("edax (GTP)" for an engine); `translate` = str: the source's words."""
+    external = AISpec.parse(ai).external
+    if external is not None:
+        proto, argv = external
+        return f"{program_name(argv)} ({PROTOCOL_NAMES[proto]})"
+    name, _sep, level = ai.partition(":")
+    template = AI_NAMES.get(name)
+    if template is None or ("{level}" in template) != bool(level):  # our own AI, or one named without its level
+        return ai.replace(":", " ").capitalize() + " AI"
+    return translate(template).format(level=translate(LEVEL_NAMES.get(level, level)))
+
+
+def seat_label(ai: str | None, translate=_) -> str:
+    """How a seat is named in the setup: "Human", "Greedy 5 AI", "edax (GTP)"."""
+    return translate(HUMAN) if ai is None else ai_name(ai, translate)
+
+
+def seat_names(ais: list[str | None]) -> list[str]:
+    """Names people can tell apart, in the source's words: "Player 1", "You", "Hard AI 2"."""
+    humans = sum(a is None for a in ais)
+    names = []
+    for i, ai in enumerate(ais):
+        if ai is None:
+            names.append(YOU if humans == 1 else PLAYER.format(number=ais[:i + 1].count(None)))
+        else:
+            base = seat_label(ai, str)
+            names.append(NUMBERED.format(name=base, number=ais[:i + 1].count(ai)) if ais.count(ai) > 1 else base)
+    return names
+
+
+def shown_name(ai: str | None, name: str) -> str:
+    """A seat's stored name in the language of the moment; a name it does not know (typed, or from
+    another version) as it is."""
+    if not name:  # a seat the arena or a review made: its AI's own name
+        return _(HUMAN) if ai is None else ai.capitalize()
+    if ai is None:
+        if name == YOU:
+            return _(YOU)
+        m = re.fullmatch(r"Player (\d+)", name)
+        return _(PLAYER).format(number=m.group(1)) if m else name
+    try:
+        base = seat_label(ai, str)
+    except ValueError:
+        return name
+    if name == base:
+        return seat_label(ai)
+    m = re.fullmatch(re.escape(base) + r" (\d+)", name)
+    return _(NUMBERED).format(name=seat_label(ai), number=m.group(1)) if m else name
