@@ -50,6 +50,10 @@ class ReviewScene(Scene):
         self.buttons = [self.export_button, self.back_button]
         self.clock = 0.0
 
+    def label(self, seat: int) -> str:
+        """A seat's name in the language of the moment (a board's colour names are in the catalog)."""
+        return _(self.labels[seat])
+
     # ---------------------------------------------------------------- layout
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -191,7 +195,7 @@ class ReviewScene(Scene):
     def _summary(self) -> str:
         parts = []
         for seat, row in self.run.review.summary().items():
-            parts.append(_("{name}: {ratings}").format(name=self.labels[seat], ratings=ratings_text(row)))
+            parts.append(_("{name}: {ratings}").format(name=self.label(seat), ratings=ratings_text(row)))
         return ";  ".join(parts) or _("Reviewed")
 
     def _draw_board(self, surface: pygame.Surface) -> None:
@@ -223,7 +227,7 @@ class ReviewScene(Scene):
                     pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=4)
                 seat = self.entry.rules.to_move(self.run.states[ply])
                 text = self.entry.rules.move_to_text(self.record.moves[ply], self.run.states[ply])
-                label = f"{ply + 1}. {self.labels[seat]} {text}"
+                label = f"{ply + 1}. {self.label(seat)} {text}"
                 m = self.judged(ply)
                 right, colour = "", theme.MUTED
                 if m is not None and m.rated:
@@ -252,9 +256,9 @@ class ReviewScene(Scene):
             mine = self.run.spec.zero_sum or m.seat == review.perspective
             played = _("{number}. {name} played {move}: {value} {unit}") if mine else \
                 _("{number}. {name} played {move}: {value} {unit} for {seat}")
-            lines.append((played.format(number=m.ply + 1, name=self.labels[m.seat], move=m.text,
+            lines.append((played.format(number=m.ply + 1, name=self.label(m.seat), move=m.text,
                                         value=value_text(m.after.value, review), unit=unit,
-                                        seat=self.labels[review.perspective]), theme.TEXT))
+                                        seat=self.label(review.perspective)), theme.TEXT))
             if not m.rated:
                 lines.append((_("The only move") if m.forced else _("Not this review's seat"), theme.MUTED))
             elif m.best_text and m.best_text != m.text and m.loss > 0:
