@@ -25,7 +25,6 @@ full-width box.
 """
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 
