@@ -101,7 +101,7 @@ def test_othello_endgame_values_are_exact_and_equal_plain_minimax(empties):
 def test_othello_review_of_a_whole_game_is_exact_in_its_last_fourteen_empties():
     rules = get_game("othello").rules
     moves = random_game(rules, {}, 5)
-    review = review_game(rules, othello_review.SPEC, "othello", {}, 0, moves, None, in_process(othello_review.SPEC, 0.2))
+    review = review_game(rules, othello_review.SPEC, "othello", {}, 0, moves, None, in_process(othello_review.SPEC, 0.05))
     for i, v in enumerate(review.values):
         if 64 - 4 - i <= othello_review.EXACT_EMPTIES:
             assert v.exact, i
