@@ -10,6 +10,14 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
+def english():
+    """Every test starts in English, whatever an earlier one switched to (the fuzz may click Korean)."""
+    from boardhub.core import i18n
+    i18n.set_language("en")
+    yield
+
+
+@pytest.fixture(autouse=True)
 def saves_folder(tmp_path, monkeypatch):
     """Every test writes its saves into its own folder, never into the checkout's."""
     folder = tmp_path / "saves"

@@ -65,7 +65,11 @@ def record_options(text: str) -> dict:
         return {}
     if not lines:
         return {}
-    return {"rows": max(max(r for r, _c in lines) // 2, 1), "cols": max(max(c for _r, c in lines) // 2, 1)}
+    rows, cols = max(max(r for r, _c in lines) // 2, 1), max(max(c for _r, c in lines) // 2, 1)
+    sizes = RULES.options[0].choices
+    if rows not in sizes or cols not in sizes:
+        return {}  # no board this big: reading the lines names the first one off the board
+    return {"rows": rows, "cols": cols}
 
 
 def read_record(text: str, match: Any) -> list[tuple[int, int]]:
