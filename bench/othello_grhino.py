@@ -20,7 +20,7 @@ import shutil
 import sys
 import time
 
-from benchlib import load_note
+from benchlib import load_note, print_series
 
 from boardhub.core.arena import default_jobs, play_series
 
@@ -57,12 +57,7 @@ def main() -> int:
         r = play_series("othello", "expert", f'gtp:"{program} -l {level}"', args.games, limit=args.limit,
                         seed=args.seed, jobs=jobs, limit_b=engine_limit)
         seconds = time.monotonic() - started
-        print(r.line())
-        for forfeit in r.forfeits:
-            print(f"  forfeit: {forfeit}")
-        print(f"  expert won {r.a_wins}, drew {r.draws}, lost {r.b_wins}; mean margin {r.margin:+.1f} discs; "
-              f"slowest move: expert {r.slowest.get('a', 0):.3f} s, GRhino {r.slowest.get('b', 0):.3f} s; "
-              f"moves over their limit: {r.late}; {seconds:.0f} s")
+        print_series(r, "expert", "GRhino", seconds)
         target = TARGETS.get(level)
         verdict = f"target={target:.0%} {'PASS' if r.a_score >= target else 'MISSED'}" if target else "target=none"
         print(f"RESULT othello_grhino level={level} games={r.games} score={100 * r.a_score:.1f}% {verdict} "

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from benchlib import load_note
+from benchlib import load_note, print_series
 from previous import describe, previous_tree, use
 
 from boardhub.core.arena import default_jobs, play_series
@@ -39,12 +39,7 @@ def main() -> None:
         r = play_series("othello", "expert", use(tree, "othello", "expert"), args.games, limit=args.limit,
                         seed=args.seed, jobs=jobs)
         seconds = time.monotonic() - started
-    print(r.line())
-    for forfeit in r.forfeits:
-        print(f"  forfeit: {forfeit}")
-    print(f"new expert: won {r.a_wins}, drew {r.draws}, lost {r.b_wins}; mean margin {r.margin:+.1f} discs; "
-          f"slowest move: new {r.slowest.get('a', 0):.3f} s, previous {r.slowest.get('b', 0):.3f} s; "
-          f"moves over the {args.limit:g} s limit: {r.late}; {seconds:.0f} s")
+    print_series(r, "new", "previous", seconds, f"the {args.limit:g} s limit")
     verdict = "PASS" if r.a_score >= TARGET else "MISSED"
     print(f"RESULT othello_vs_previous games={r.games} score={100 * r.a_score:.1f}% target={TARGET:.0%} {verdict} "
           f"slowest={r.slowest.get('a', 0):.3f} late={r.late}")

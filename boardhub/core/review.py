@@ -73,6 +73,11 @@ class ReviewSpec:
     default_limit: float = 1.0  # seconds a position, by default
 
 
+def value_text(value: float, baseline: float = 0.0) -> str:
+    """A value as players read it: "+3.0" around an even game of 0, "62.5" for a chance in percent."""
+    return f"{value:+.1f}" if not baseline else f"{value:.1f}"
+
+
 def rating(loss: float, thresholds: tuple[float, float, float]) -> str:
     """"blunder", "mistake", "inaccuracy" or "" for a move that lost `loss`."""
     for name, least in zip(reversed(RATINGS), reversed(thresholds)):

@@ -22,7 +22,7 @@ from boardhub.core.game import REVIEW, GameEntry, get_game
 from boardhub.core.i18n import _
 from boardhub.core.match import Match, Seat
 from boardhub.core.records import load_record
-from boardhub.core.review import Review, Verdict, assemble, jobs, positions, review_game
+from boardhub.core.review import Review, Verdict, assemble, jobs, positions, review_game, value_text
 from boardhub.core.rules import IllegalMove, normalize_options
 
 
@@ -129,11 +129,6 @@ def review_record(entry: GameEntry, record: GameRecord, seat: int | None, limit:
     return review_game(entry.rules, spec, entry.key, record.options, record.seed, record.moves, seat, judge_all)
 
 
-def value_text(value: float, review: Review) -> str:
-    """A value as players read it: "+3.0" around an even game of 0, "62.5" for a chance in percent."""
-    return f"{value:+.1f}" if not review.baseline else f"{value:.1f}"
-
-
 def counted(row: dict[str, float]) -> str:
     """A seat's ratings in words: "1 inaccuracy, 2 mistakes, no blunders"."""
     words = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
@@ -154,9 +149,9 @@ def review_lines(review: Review, labels: tuple[str, ...]) -> list[str]:
             lines.append(f"{m.ply + 1:>3}. {labels[m.seat]:<8} {m.text:<14} {'':>8}  ({why})")
             continue
         exact = " exact" if m.exact else ""
-        best = f"best {m.best_text} {value_text(m.before.value, review)}" if m.best_text else "best -"
+        best = f"best {m.best_text} {value_text(m.before.value, review.baseline)}" if m.best_text else "best -"
         note = f"  [{m.before.note_text(str)}]" if m.before.note else ""
-        lines.append(f"{m.ply + 1:>3}. {labels[m.seat]:<8} {m.text:<14} {value_text(m.after.value, review):>7}  {best:<18} "
+        lines.append(f"{m.ply + 1:>3}. {labels[m.seat]:<8} {m.text:<14} {value_text(m.after.value, review.baseline):>7}  {best:<18} "
                      f"loss {m.loss:5.1f} {unit}{exact}  {m.rating}{note}")
     for seat, row in review.summary().items():
         rated = int(row["moves"])

@@ -24,6 +24,7 @@ from boardhub.core.i18n import N_, _
 from boardhub.core.ladder import ladder_specs
 from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played, Seat, Timing
 from boardhub.core.records import load_record
+from boardhub.core.review import value_text
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.seat_names import seat_label, seat_names  # noqa: F401  (seat_label: the scenes' too)
 from boardhub.core.stats import Stats, opponent_of, result_for
@@ -457,7 +458,7 @@ class GameSession:
             return
         self.hint = verdict
         spec = self.entry.review
-        value = f"{verdict.value:+.1f}" if not spec.baseline else f"{verdict.value:.0f}"
+        value = value_text(verdict.value, spec.baseline)
         how = _("{move}, {value} {unit} (proven)") if verdict.exact else _("{move}, {value} {unit} (estimated)")
         text = how.format(move=self.match.text(verdict.best), value=value, unit=_(spec.unit))
         note = verdict.note_text()

@@ -16,7 +16,8 @@ from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Played
 from boardhub.core.review import MoveReview
-from boardhub.core.reviewing import GameRecord, ReviewRun, value_text
+from boardhub.core.review import value_text
+from boardhub.core.reviewing import GameRecord, ReviewRun
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext
 from boardhub.ui.review_graph import RATING_COLOURS, draw_graph, move_at, save_graph
@@ -211,7 +212,7 @@ class ReviewScene(Scene):
             return
         self.board.draw_mark(surface, self.record.moves[ply], PLAYED_COLOUR, "", self.s)
         if m is not None and m.best_text and m.before.best != m.move and m.loss > 0:
-            self.board.draw_mark(surface, m.before.best, BEST_COLOUR, value_text(m.before.value, self.run.review),
+            self.board.draw_mark(surface, m.before.best, BEST_COLOUR, value_text(m.before.value, self.run.review.baseline),
                                  self.s)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
@@ -231,7 +232,7 @@ class ReviewScene(Scene):
                 m = self.judged(ply)
                 right, colour = "", theme.MUTED
                 if m is not None and m.rated:
-                    right = _(m.rating) if m.rating else value_text(m.after.value, review)
+                    right = _(m.rating) if m.rating else value_text(m.after.value, review.baseline)
                     colour = RATING_COLOURS.get(m.rating, theme.MUTED)
                 elif m is None:
                     right = "…"
@@ -257,13 +258,13 @@ class ReviewScene(Scene):
             played = _("{number}. {name} played {move}: {value} {unit}") if mine else \
                 _("{number}. {name} played {move}: {value} {unit} for {seat}")
             lines.append((played.format(number=m.ply + 1, name=self.label(m.seat), move=m.text,
-                                        value=value_text(m.after.value, review), unit=unit,
+                                        value=value_text(m.after.value, review.baseline), unit=unit,
                                         seat=self.label(review.perspective)), theme.TEXT))
             if not m.rated:
                 lines.append((_("The only move") if m.forced else _("Not this review's seat"), theme.MUTED))
             elif m.best_text and m.best_text != m.text and m.loss > 0:
                 lines.append((_("Better: {move}, {value} {unit}").format(
-                    move=m.best_text, value=value_text(m.before.value, review), unit=unit), BEST_COLOUR))
+                    move=m.best_text, value=value_text(m.before.value, review.baseline), unit=unit), BEST_COLOUR))
                 lost = _("Lost {loss} {unit}: {rating}") if m.rating else _("Lost {loss} {unit}")
                 lines.append((lost.format(loss=f"{m.loss:.1f}", unit=unit, rating=_(m.rating)),
                               RATING_COLOURS.get(m.rating, theme.MUTED)))
