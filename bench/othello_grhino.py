@@ -1,6 +1,6 @@
 """Othello's expert against GRhino (Debian's `grhino`, a GTP engine) at levels 3 and 5.
 
-    python bench/othello_grhino.py [--games 20] [--limit 0.5] [--levels 3,5] [--jobs J]
+    python bench/othello_grhino.py [--games 20] [--limit 0.5] [--levels 3,5] [--jobs J] [--save DIR]
 
 Our expert has LIMIT seconds a move (0.5 by default, the referee's rule).
 GRhino plays by search depth, set by its level, and does not read the clock:
@@ -19,6 +19,7 @@ import argparse
 import shutil
 import sys
 import time
+from pathlib import Path
 
 from benchlib import load_note, print_series
 
@@ -39,6 +40,7 @@ def main() -> int:
     parser.add_argument("--engine-limit", type=float, help="GRhino's seconds a move (default by level)")
     parser.add_argument("--jobs", type=int, default=0, help="games at a time (default: every core)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--save", type=Path, help="write every game into this folder, for review")
     args = parser.parse_args()
     program = shutil.which(GRHINO) or shutil.which("gtp-rhino")
     if program is None:
@@ -55,7 +57,8 @@ def main() -> int:
               f"{engine_limit:g} s a move so that it never loses on time")
         started = time.monotonic()
         r = play_series("othello", "expert", f'gtp:"{program} -l {level}"', args.games, limit=args.limit,
-                        seed=args.seed, jobs=jobs, limit_b=engine_limit)
+                        seed=args.seed, jobs=jobs, limit_b=engine_limit,
+                        save=args.save / f"level{level}" if args.save else None)
         seconds = time.monotonic() - started
         print_series(r, "expert", "GRhino", seconds)
         target = TARGETS.get(level)

@@ -18,9 +18,8 @@ choosing among those within a disc of the best.
 
 Time: the AI spends at most TIME_SHARE of the time left to its deadline and
 looks at the clock every few hundred nodes, so it answers before the deadline
-even on a busy machine. The seed picks among near-equal moves in the opening
-(scored at a fixed depth), so that series of games differ while each seed
-replays its choices; later, only the depth reached depends on the machine.
+even on a busy machine. Out of the book, every move gets the full search,
+the opening's too: only the book's choices depend on the seed.
 """
 from __future__ import annotations
 
@@ -34,15 +33,12 @@ from boardhub.games.othello.engine import FLIPS_AT, FULL, LANE, PASS, OthelloSta
 from boardhub.games.othello import patterns
 from boardhub.games.othello.evaluation import UNIT
 
-TIME_SHARE = 0.75  # of the time left to the deadline: the rest absorbs a busy machine and the hand-over
+TIME_SHARE = 0.85  # of the time left to the deadline: the rest absorbs a busy machine and the hand-over
 CLOCK_EVERY = 128  # nodes between two looks at the clock
 SOLVE_EMPTIES = 18  # from here the exact solver tries to prove the result
 EXACT_EMPTIES = 12  # at most this many: no win/loss test first, straight to the exact score
 DEEPEN_SHARE = 0.6  # past this share of the budget a new iteration would rarely change the move: stop
 MIDGAME_SHARE_IN_ENDGAME = 0.15  # budget for the heuristic search before a proof is tried
-OPENING_EMPTIES = 52  # while this many empties or more, the seed picks among near-equal moves
-OPENING_SLACK = 30  # "near-equal": within this many UNIT of the best
-OPENING_DEPTH = 4  # a fixed depth there, so the choice depends on the seed only, not the machine's speed
 WIN = 100 * UNIT  # added to a finished game's margin so any win outranks any heuristic score
 TABLE_LIMIT = 200_000  # entries (about 250 bytes each) before the table starts afresh
 MAX_DEPTH = 60
@@ -108,11 +104,6 @@ class ExpertAI:
         empties = 64 - (me | opp).bit_count()
         if empties <= SOLVE_EMPTIES:
             return self._endgame_move(me, opp, squares, empties, start, stop)
-        if empties >= OPENING_EMPTIES:
-            scores = self._score_all(me, opp, squares, start, stop, OPENING_DEPTH)
-            best = max(scores.values())
-            near = [sq for sq in squares if scores[sq] >= best - OPENING_SLACK]
-            return self.rng.choice(near)
         return self._iterate(me, opp, squares, start, stop)
 
     def evaluate_moves(self, state: OthelloState, deadline: float) -> dict[int, float]:
@@ -178,15 +169,14 @@ class ExpertAI:
             pass
         return best
 
-    def _score_all(self, me: int, opp: int, squares: list[int], start: float, stop: float,
-                   max_depth: int = MAX_DEPTH) -> dict[int, int]:
+    def _score_all(self, me: int, opp: int, squares: list[int], start: float, stop: float) -> dict[int, int]:
         """Every move's full-window value, deepening while time remains (the last finished depth stands)."""
         self._start_clock(stop)
         scores = {sq: 0 for sq in squares}
         order = self._order(me, opp, squares)
         budget = stop - start
         try:
-            for depth in range(1, max_depth + 1):
+            for depth in range(1, MAX_DEPTH):
                 current = {}
                 for sq in order:
                     f = flips(me, opp, sq)
