@@ -20,11 +20,14 @@ import catalog  # noqa: E402
 
 # The calls whose text reaches the screen: (function or class name, which argument)
 SHOWN = {"text": 1, "wrap": 0, "fit": 0, "fit_size": 0, "Button": 0, "Refuse": 0, "IllegalMove": 0, "say": 0,
-         "Notice": 0, "SmokeFailure": None, "draw_message": 1, "Toggle": None}
+         "Notice": 0, "SmokeFailure": None, "draw_message": 1, "Toggle": None, "SaveError": 0,
+         "EngineError": 0, "EngineMissing": 0, "Wording": 0}
 # Modules whose texts are for logs, the command line or other programs, not for a person at the window
 NOT_SHOWN = ("boardhub/cli.py", "boardhub/smoke.py", "boardhub/core/arena.py", "boardhub/core/progress.py",
-             "boardhub/games/gomoku/brain.py", "boardhub/games/gomoku/gomocup.py", "boardhub/core/external.py",
-             "boardhub/games/othello/external.py", "boardhub/games/gomoku/external.py")
+             "boardhub/games/gomoku/brain.py", "boardhub/games/gomoku/gomocup.py")
+# Where an engine's or an AI's failure is worded: in the AI process, which speaks no language of its own
+ENGINE_WORDS = ("boardhub/core/external.py", "boardhub/games/othello/external.py",
+                "boardhub/games/gomoku/external.py", "boardhub/core/worker.py")
 NAMES = {"boardhub"}  # the same in every language
 
 
@@ -265,3 +268,112 @@ def test_every_word_a_game_entry_shows_is_in_the_catalog():
         assert all(a.name in AI_NAMES for a in game.ai_entries), "an AI without a name on the screen"
     missing = [w for w in words if w not in known]
     assert not missing, f"not marked for the catalog: {missing}"
+
+
+def korean_entries() -> dict[str, str]:
+    _header, entries = catalog.read_po(catalog.LOCALE / "ko" / "LC_MESSAGES" / "boardhub.po")
+    return {e.msgid: e.strs[0] for e in entries}
+
+
+def test_every_engine_failure_is_a_whole_sentence_the_korean_catalog_has():
+    """An engine's or the AI process's failure is made from a marked template with the seat as its place
+    "{player}", never from an f-string or fragments: the screen says it whole in the player's language."""
+    wrong, templates = [], []
+    for rel in ENGINE_WORDS:
+        tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name == "N_" and isinstance(node.args[0], ast.Constant) and "{player}" in node.args[0].value:
+                templates.append(node.args[0].value)
+            made = name in ("EngineError", "EngineMissing", "Wording") or (
+                name == "of" and getattr(node.func.value, "id", "") == "Wording")
+            if made and node.args and not (
+                    isinstance(node.args[0], ast.Call) and getattr(node.args[0].func, "id", "") == "N_"
+                    or isinstance(node.args[0], (ast.Name, ast.Subscript, ast.IfExp))):  # chosen among marked ones
+                wrong.append(f"{rel}:{node.lineno}")
+    assert not wrong, "an engine's failure worded without a marked template: " + ", ".join(wrong)
+    assert len(templates) > 40  # every ending, refusal and timeout of both protocols, and the AI process's own
+    korean = korean_entries()
+    missing = [t for t in templates if "{player}" not in korean.get(t, "")]
+    assert not missing, "not in the Korean catalog with its seat: " + ", ".join(map(repr, missing))
+
+
+def only_korean(text: str, *own: str) -> str:
+    """`text` without the words that stay as written (a program's name, what an engine said): what is left
+    must be Korean."""
+    for words in own:
+        assert words in text, f"{words!r} is not in {text!r}"
+        text = text.replace(words, "")
+    return text
+
+
+def test_an_engine_that_stops_at_start_forfeits_in_korean():
+    """The forfeit of a seat whose engine exits at start is said in Korean on a Korean screen, though
+    the AI process worded it with no language: only the engine's name and its own last words stay."""
+    from matchdriver import play_out
+    from boardhub.core.external import engine_spec
+    from boardhub.core.game import get_game
+    from boardhub.core.match import Match, Timing
+    from boardhub.core.session import make_seats
+    from boardhub.core.worker import ThreadWorker
+    script = "import sys; sys.stderr.write('no weights file\\n'); sys.exit(4)"
+    seats = make_seats([engine_spec("gtp", [sys.executable, "-c", script]), "random"])
+    worker = ThreadWorker()
+    try:
+        match = Match(get_game("othello"), seats, None, seed=3, worker=worker,
+                      timing=Timing(limit=0.3, ai_delay=0.0, chain_delay=0.0))
+        outcome = play_out(match, within=30)
+    finally:
+        worker.close()
+    labels = [seat.label for seat in seats]
+    assert outcome.is_forfeit and outcome.detail == f'{labels[0]} stopped at start (exit code 4), saying "no weights file"'
+    i18n.set_language("ko")
+    said = outcome.describe(labels, _)
+    assert said == f'{labels[0]}이(가) 시작하자마자 멈췄습니다(종료 코드 4). 남긴 말: "no weights file"'
+    assert not re.search(r"[A-Za-z]", only_korean(said, labels[0], '"no weights file"')), said
+
+
+def test_the_setup_says_why_an_engine_cannot_start_in_korean():
+    """The engine check before a game: a program that exits at start, and one the system refuses to run."""
+    from boardhub.core.game import get_game
+    from boardhub.scenes.setup import EngineCheck
+    i18n.set_language("ko")
+    check = EngineCheck(get_game("othello"), [(1, "gtp:false")])
+    for thread in check._threads:
+        thread.join(30)
+    assert check.done and check.problem == "엔진 'false'이(가) 시작하자마자 멈췄습니다(종료 코드 1)"
+
+
+def test_a_program_the_system_refuses_is_said_in_korean(tmp_path):
+    from boardhub.core.external import EngineError, EngineProcess
+    engine = EngineProcess([str(tmp_path)])  # a folder: the system refuses to run it
+    with pytest.raises(EngineError) as info:
+        engine.start()
+    assert str(info.value) == f"The engine '{tmp_path.name}' could not be started (permission denied)"
+    i18n.set_language("ko")
+    said = info.value.said()
+    assert said == f"엔진 '{tmp_path.name}'을(를) 시작할 수 없었습니다(권한 없음)"
+    assert not re.search(r"[A-Za-z]", only_korean(said, tmp_path.name))
+
+
+def test_an_ai_that_raised_forfeits_in_korean():
+    """The AI process's own note (an AI raised: its details are logged) is Korean on a Korean screen."""
+    from matchdriver import play_out
+    from boardhub.core.game import get_game
+    from boardhub.core.match import Match, Timing
+    from boardhub.core.session import make_seats
+    from boardhub.core.worker import ThreadWorker
+    seats = make_seats(["py:aihelpers:crashing", "easy"])
+    worker = ThreadWorker()
+    try:
+        match = Match(get_game("dots"), seats, None, seed=3, worker=worker,
+                      timing=Timing(limit=0.3, ai_delay=0.0, chain_delay=0.0))
+        outcome = play_out(match, within=30)
+    finally:
+        worker.close()
+    label = seats[0].label
+    assert outcome.detail == f"{label} stopped with an internal error"
+    i18n.set_language("ko")
+    assert outcome.describe([label, seats[1].label], _) == f"{label}이(가) 내부 오류로 멈췄습니다"

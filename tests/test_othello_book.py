@@ -170,5 +170,5 @@ def test_the_expert_reads_the_saves_folders_book_and_survives_a_damaged_one(save
 def test_a_damaged_book_is_refused_in_words(tmp_path):
     path = tmp_path / "b.json"
     saves.write_json(path, book.KIND, {"positions": {key_of(START.me, START.opp): "a1:+1.0"}})
-    with pytest.raises(saves.SaveError, match="not a valid Othello opening book"):
+    with pytest.raises(saves.SaveError, match="b.json: damaged: it is not an Othello opening book"):
         book.load(path)

@@ -23,8 +23,10 @@ from uidriver import frames
 
 from boardhub.app import App
 from boardhub.core import i18n, saves
+from boardhub.core.external import ENDINGS, EngineError
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.match import Match
+from boardhub.core.rules import Outcome
 from boardhub.core.session import GameSession, GameSetup, make_seats
 from boardhub.core.settings import Settings
 from boardhub.core.stats import Stats
@@ -91,7 +93,13 @@ def build_menu(app, with_continue: bool = False):
     return app.top
 
 
-def build_setup(key: str, mode: str, players: int | None = None, engine: bool = False, error: str = ""):
+# The longest thing an engine may say as it fails: its last words quoted, shortened as the app shortens them
+ENGINE_STOPPED = EngineError(ENDINGS["exit", False, True], "pbrain-rapfi", code=1,
+                             words="cannot open the weights file 'weights/rapfi-mix9-nnue.bin': no such file" + "...")
+
+
+def build_setup(key: str, mode: str, players: int | None = None, engine: bool = False,
+                error: EngineError | None = None):
     def build(app):
         app.open("setup", GameSetup.default(key, mode))
         setup = app.top
@@ -104,8 +112,8 @@ def build_setup(key: str, mode: str, players: int | None = None, engine: bool = 
             choice = setup.seat_choices[-1]
             choice.set(next(v for v in choice.values if isinstance(v, str) and v.endswith(":")))
             setup.layout(setup.size)
-        if error:
-            setup.error = error
+        if error is not None:  # said in the language of the moment, as the engine check says it
+            setup.error = error.said()
         return setup
     return build
 
@@ -146,6 +154,17 @@ def build_result(key: str, players: int | None = None):
         scene.show_result()
         return app.top
     return build
+
+
+def build_engine_forfeit(app):
+    """The result of a game whose engine seat stopped with last words: the forfeit's sentence at its longest."""
+    scene = start_game(app, "gomoku", "pva", moves=6)
+    m = scene.match
+    m.end_with(Outcome.worded(0, (), "error", ENGINE_STOPPED.wording.template, player=m.seats[1].label,
+                              **dict(ENGINE_STOPPED.wording.values)))
+    frames(app, 2)  # the forfeit's notice, as the session says it
+    scene.show_result()
+    return app.top
 
 
 def build_pause(key: str):
@@ -232,8 +251,8 @@ SCENES = {
     "settings": lambda app: app.open("settings"),
     "learned-boards": build_learning,
     "setup-othello-engine": build_setup("othello", "pva", engine=True),
-    "setup-error": build_setup("gomoku", "pva", engine=True,
-                               error="The engine 'pbrain-rapfi' stopped at start (exit code 1)"),
+    "setup-error": build_setup("gomoku", "pva", engine=True, error=ENGINE_STOPPED),
+    "result-engine-forfeit": build_engine_forfeit,
 }
 for _key in GAME_KEYS:
     for _players in PLAYERS.get(_key, (None,)):
@@ -271,11 +290,14 @@ def problems(drawn: list[theme.DrawnText], window: tuple[int, int]) -> list[str]
 
 
 def overlaps(drawn: list[theme.DrawnText]) -> list[str]:
-    """Texts of one frame of one scene whose letters run into each other."""
+    """Texts of one frame of one scene whose letters run into each other.
+
+    Only texts drawn on surfaces of one size are compared: a text drawn on a layer of its own (the
+    message strip, which fades) has its layer's coordinates, not the window's."""
     out = []
     for i, a in enumerate(drawn):
         for b in drawn[i + 1:]:
-            if a.ink.width and b.ink.width and a.ink.colliderect(b.ink):
+            if a.area.size == b.area.size and a.ink.width and b.ink.width and a.ink.colliderect(b.ink):
                 out.append(f"runs into each other: {a.text!r} at {tuple(a.ink)} and {b.text!r} at {tuple(b.ink)}")
     return out
 

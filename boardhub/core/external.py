@@ -28,7 +28,9 @@ import weakref
 from pathlib import Path
 from typing import Sequence
 
+from boardhub.core import saves
 from boardhub.core.ai import AISpec
+from boardhub.core.i18n import N_, Wording, _
 
 # An engine that wrote this many lines nobody asked for is broken, not chatty:
 # past it the reader keeps draining the pipe (so the engine never blocks on a
@@ -45,6 +47,24 @@ TECHNICAL = re.compile(r"Traceback|File \"|\.py\b|\.pyc\b|\b[A-Z]\w*(Error|Excep
 
 log = logging.getLogger(__name__)
 
+# How an engine's output ended, by (how: its output closed, a signal killed it or it exited with a
+# code; whether it had said anything yet; whether it left last words): whole sentences, so that
+# each language words each case its own way.
+ENDINGS = {
+    ("closed", False, False): N_("{player} stopped answering at start (it closed its output)"),
+    ("closed", False, True): N_('{player} stopped answering at start (it closed its output), saying "{words}"'),
+    ("closed", True, False): N_("{player} stopped answering (it closed its output)"),
+    ("closed", True, True): N_('{player} stopped answering (it closed its output), saying "{words}"'),
+    ("killed", False, False): N_("{player} was killed by {signal} at start"),
+    ("killed", False, True): N_('{player} was killed by {signal} at start, saying "{words}"'),
+    ("killed", True, False): N_("{player} was killed by {signal}"),
+    ("killed", True, True): N_('{player} was killed by {signal}, saying "{words}"'),
+    ("exit", False, False): N_("{player} stopped at start (exit code {code})"),
+    ("exit", False, True): N_('{player} stopped at start (exit code {code}), saying "{words}"'),
+    ("exit", True, False): N_("{player} stopped (exit code {code})"),
+    ("exit", True, True): N_('{player} stopped (exit code {code}), saying "{words}"'),
+}
+
 _EOF = object()  # the engine's output ended
 _FLOOD = object()  # the engine's unread output passed MAX_UNREAD_LINES
 
@@ -52,22 +72,50 @@ _FLOOD = object()  # the engine's unread output passed MAX_UNREAD_LINES
 class EngineError(RuntimeError):
     """An engine that cannot go on, in words a player can act on.
 
-    `what` says what the engine did, to follow its seat's name: the match
-    writes "edax (GTP) stopped at start (exit code 1)". str() is a sentence of
-    its own for everywhere else: "The engine 'edax' stopped at start (exit code 1)".
+    `wording` is a whole sentence marked for the catalog whose subject is the
+    place "{player}": the match fills it with the seat's name ("edax (GTP)
+    stopped at start (exit code 1)") and says it in the player's language when
+    it is shown, since the AI process that raised it speaks no language of its
+    own. str() is the English sentence naming the engine, for logs and the
+    command line; `said()` the same for a screen in the language in use.
     """
 
-    def __init__(self, what: str, name: str = "") -> None:
-        super().__init__(what)
-        self.what = what
+    def __init__(self, template: str, name: str = "", **values: str | int) -> None:
+        super().__init__(template)
+        self.wording = Wording.of(template, **values)
         self.name = name  # the engine's program, where the raiser knows it
 
     def __str__(self) -> str:
-        return f"The engine '{self.name}' {self.what}" if self.name else f"The engine {self.what}"
+        return self.wording.english(player=self._subject(str))
+
+    def said(self) -> str:
+        """The sentence in the language in use, the engine named as its subject."""
+        return self.wording.said(player=self._subject(_))
+
+    def _subject(self, translate) -> str:
+        if self.name:
+            return translate(N_("The engine '{name}'")).format(name=self.name)
+        return translate(N_("The engine"))
 
 
 class EngineTimeout(EngineError):
-    """The engine said nothing before the deadline (adapters may reword it)."""
+    """The engine said nothing before the deadline (adapters reword it with `within`)."""
+
+    def __init__(self, name: str, seconds: float, heard: bool) -> None:
+        self.seconds, self.heard = f"{seconds:.1f}", heard
+        template = N_("{player} gave no answer in {seconds} s") if heard else N_("{player} said nothing for {seconds} s")
+        super().__init__(template, name, seconds=self.seconds)
+
+    def within(self, silent: str, unanswered: str) -> EngineError:
+        """The error of a step that timed out: `silent` if the engine said nothing at all since it was
+        asked, else `unanswered`; both templates with the places {player} and {seconds}."""
+        return EngineError(unanswered if self.heard else silent, self.name, seconds=self.seconds)
+
+
+def no_move_in_time(exc: EngineTimeout) -> EngineError:
+    """The error of an engine seat whose move did not come before the deadline."""
+    return exc.within(N_("{player} gave no move within the limit (it said nothing for {seconds} s)"),
+                      N_("{player} gave no move within the limit (it gave no answer in {seconds} s)"))
 
 
 class EngineMissing(EngineError, ValueError):
@@ -114,12 +162,12 @@ def find_program(argv: Sequence[str]) -> str:
     unknown AI name (before any game starts) rather than as a forfeit.
     """
     if not argv or not argv[0]:
-        raise ValueError("an engine needs a program to run")
+        raise EngineMissing(N_("{player} cannot start: no program was given"))
     path = shutil.which(argv[0])
     if path is None:
         if os.path.exists(argv[0]):
-            raise EngineMissing(f"cannot start: '{argv[0]}' is not an executable file")
-        raise EngineMissing(f"cannot start: there is no such program as '{argv[0]}'")
+            raise EngineMissing(N_("{player} cannot start: '{program}' is not an executable file"), program=argv[0])
+        raise EngineMissing(N_("{player} cannot start: there is no such program as '{program}'"), program=argv[0])
     return path
 
 
@@ -163,8 +211,8 @@ class EngineProcess:
                 start_new_session=os.name == "posix")
         except OSError as exc:
             log.info("could not start %s", self.command, exc_info=True)
-            why = exc.strerror or "the system refused to run it"
-            raise EngineError(f"could not be started ({why.lower()})", self.name) from None
+            raise EngineError(N_("{player} could not be started ({why})"), self.name,
+                              why=saves.refusal_words(exc)) from None
         self._finalizer = weakref.finalize(self, _kill, self._proc)
         self._last_sent = time.monotonic()
         pipes = ((_read_lines, self._proc.stdout, self._lines), (_read_stderr, self._proc.stderr, self._stderr))
@@ -177,7 +225,7 @@ class EngineProcess:
     def send(self, line: str) -> None:
         """Write one line; EngineError if the engine is gone."""
         if self._proc is None:
-            raise EngineError("is not running", self.name)
+            raise EngineError(N_("{player} is not running"), self.name)
         if self._proc.poll() is not None:
             raise self._exited()
         try:
@@ -198,15 +246,13 @@ class EngineProcess:
         try:
             line = self._lines.get(timeout=max(0.0, until - time.monotonic()))
         except queue.Empty:
-            waited = time.monotonic() - self._last_sent
-            if self._heard_since_sent:
-                raise EngineTimeout(f"gave no answer in {waited:.1f} s", self.name) from None
-            raise EngineTimeout(f"said nothing for {waited:.1f} s", self.name) from None
+            raise EngineTimeout(self.name, time.monotonic() - self._last_sent, self._heard_since_sent) from None
         if line is _EOF:
             self._eof = True
             raise self._exited()
         if line is _FLOOD:
-            raise EngineError(f"wrote more than {MAX_UNREAD_LINES} lines without being asked", self.name)
+            raise EngineError(N_("{player} wrote more than {count} lines without being asked"), self.name,
+                              count=MAX_UNREAD_LINES)
         self._heard_since_sent = self.greeted = True
         return line
 
@@ -238,21 +284,21 @@ class EngineProcess:
                 pass
         for thread in self._threads[1:]:
             thread.join(timeout=0.2)  # let stderr's last lines arrive
-        when = "" if self.greeted else " at start"
-        if code is None:
-            what = f"stopped answering{when} (it closed its output)"
-        elif code < 0:
+        how = "closed" if code is None else "killed" if code < 0 else "exit"
+        values: dict[str, str | int] = {"code": code} if how == "exit" else {}
+        if how == "killed":
             try:
-                what = f"was killed by {signal.Signals(-code).name}{when}"
+                values["signal"] = signal.Signals(-code).name
             except ValueError:
-                what = f"was killed by signal {-code}{when}"
-        else:
-            what = f"stopped{when} (exit code {code})"
+                values["signal"] = f"signal {-code}"
+        words = self.last_words()
+        if words:
+            values["words"] = words
+        error = EngineError(ENDINGS[how, self.greeted, bool(words)], self.name, **values)
         tail = self.stderr_tail()
         if tail:
-            log.warning("the engine %s %s; its stderr ends: %s", self.command, what, tail)
-        words = self.last_words()
-        return EngineError(f'{what}, saying "{words}"' if words else what, self.name)
+            log.warning("%s; its stderr ends: %s", error, tail)
+        return error
 
     # ------------------------------------------------------------------- end
     def close(self, polite: bool = True, grace: float = 0.3) -> None:
@@ -341,7 +387,8 @@ class EngineSeat:
         try:
             self._handshake(time.monotonic() + self.startup)
         except EngineTimeout as exc:
-            raise EngineError(f"did not answer at start (it {exc.what})", engine.name) from None
+            raise exc.within(N_("{player} did not answer at start (it said nothing for {seconds} s)"),
+                             N_("{player} did not answer at start (it gave no answer in {seconds} s)")) from None
         except EngineError as exc:  # a refusal at start is shown on its own: it names the engine
             exc.name = exc.name or engine.name
             raise

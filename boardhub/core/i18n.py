@@ -22,7 +22,9 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+from dataclasses import dataclass
 from importlib import resources
+from typing import Any, Callable
 
 DOMAIN = "boardhub"
 # Every language the interface speaks, by code, named in itself (as the Settings switch shows it).
@@ -107,6 +109,49 @@ def detect(environ: dict[str, str] | None = None) -> str:
         if code in ("c", "posix"):
             continue
     return SOURCE
+
+
+class Places(dict):
+    """A template's values: a place the values do not fill stays as it is written ("{winner}")."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+@dataclass(frozen=True)
+class Wording:
+    """A sentence kept as its English template and its values, said in the language of the moment when shown.
+
+    Made where the screen's language is not known or may change before it is
+    read: in the AI process (which speaks no language of its own), on a
+    thread, in a file. `english()` is the sentence logs and the command line
+    show; `said()` the one a person reads. A place left unfilled (the seat's
+    name, "{player}") is filled by whoever shows it, so a language may put
+    the name where its grammar wants it. Picklable, to cross to and from the
+    AI process.
+    """
+
+    template: str
+    values: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, template: str, /, **values: Any) -> "Wording":
+        return cls(template, tuple(values.items()))
+
+    def english(self, **more: Any) -> str:
+        return self.template.format_map(Places({**dict(self.values), **more}))
+
+    def said(self, translate: Callable[[str], str] | None = None, **more: Any) -> str:
+        """In the language in use (or by `translate`); `more` fills places with words already in it.
+
+        Words among the values are looked up too: a reason marked for the
+        catalog ("permission denied") is translated, a program's name or an
+        engine's own reply is not in the catalog and stays as it is.
+        """
+        say = translate or _
+        values = Places({k: say(v) if isinstance(v, str) else v for k, v in self.values})
+        values.update(more)
+        return say(self.template).format_map(values)
 
 
 def number(value: float, decimals: int = 0) -> str:

@@ -232,8 +232,8 @@ class Match:
                            limit=f"{self.timing.limit_of(seat):g}")
                 return
             if job.error is not None:
-                # the worker's words follow the seat's name: "Expert AI stopped with an internal error"
-                self._lose(seat, "error", N_("{player} {error}"), player=self.seats[seat].label, error=job.error)
+                # the worker's sentence with the seat as its subject: "Expert AI stopped with an internal error"
+                self._lose(seat, "error", job.error.template, player=self.seats[seat].label, **dict(job.error.values))
                 return
             self._ready = (job.move, job.elapsed)
         if self._ready is not None and now >= self._show_at and (not self.paused or self._step):
@@ -283,7 +283,7 @@ class Match:
         return worker.submit(self.game.key, ai, view, limit, token=token,
                              seed=seed, history=self.rules.public_history(self.moves, seat))
 
-    def _lose(self, seat: int, reason: str, detail: str, **values: str) -> None:
+    def _lose(self, seat: int, reason: str, detail: str, /, **values: str) -> None:  # a value may be called `reason`
         others = [i for i in range(len(self.seats)) if i != seat]
         winner = others[0] if len(others) == 1 else None
         self.end_with(Outcome.worded(winner, (), reason, detail, **values))

@@ -212,7 +212,7 @@ class ReviewRun:
             return False
         self._job = None
         if job.error is not None or not isinstance(job.move, Verdict):
-            self.error = "The review stopped: the analysis could not judge a position"
+            self.error = _("The review stopped: the analysis could not judge a position")
             return True
         self.verdicts.append(job.move)
         self.review = self._assemble()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Protocol, Sequence, runtime_checkable
 
-from boardhub.core.i18n import N_
+from boardhub.core.i18n import N_, Wording
 
 Move = Hashable
 State = Any
@@ -47,10 +47,11 @@ class Outcome:
     values: tuple[tuple[str, Any], ...] = ()  # its values by name; words among them are translated too
 
     @classmethod
-    def worded(cls, winner: int | None, scores: tuple[int, ...], reason: str, template: str,
+    def worded(cls, winner: int | None, scores: tuple[int, ...], reason: str, template: str, /,
                **values: Any) -> "Outcome":
         """An outcome whose detail is `template` with `values` ("{winner}" is left for `describe`)."""
-        return cls(winner, scores, reason, template.format_map(_Values(values)), template, tuple(values.items()))
+        words = Wording.of(template, **values)
+        return cls(winner, scores, reason, words.english(), template, words.values)
 
     @property
     def is_draw(self) -> bool:
@@ -69,8 +70,7 @@ class Outcome:
         """
         if not self.detail:
             return ""
-        values = _Values({k: translate(v) if isinstance(v, str) else v for k, v in self.values})
-        text = translate(self.template).format_map(values) if self.template else translate(self.detail)
+        text = Wording(self.template, self.values).said(translate) if self.template else translate(self.detail)
         if "{winner}" not in text or self.winner is None:
             return text
         name = labels[self.winner] if self.winner < len(labels) else \
@@ -88,13 +88,6 @@ class Outcome:
         values = tuple((str(k), v) for k, v in data.get("values", ()) if isinstance(v, (str, int, float)))
         return cls(data["winner"], tuple(data.get("scores", ())), data.get("reason", "score"),
                    data.get("detail", ""), str(data.get("template", "")), values)
-
-
-class _Values(dict):
-    """A detail's values: a name the detail has but the values lack stays as it is written."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
 
 
 @dataclass(frozen=True)

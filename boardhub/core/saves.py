@@ -13,6 +13,7 @@ included, so the saves browser can list, resume, replay and delete them.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -39,9 +40,27 @@ class SaveError(ValueError):
     """A save file that cannot be used; the message names the file and the reason."""
 
 
+# The system's refusals a player meets, in words the catalog holds: the C library's own text
+# (strerror) is English whatever the interface speaks, and some of it says "Error".
+REFUSALS = {
+    errno.EACCES: N_("permission denied"), errno.EPERM: N_("permission denied"),
+    errno.ENOENT: N_("no such file or folder"), errno.ENOTDIR: N_("a file stands where a folder should be"),
+    errno.EISDIR: N_("it is a folder"), errno.EEXIST: N_("something of that name is already there"),
+    errno.ENOSPC: N_("the disk is full"), errno.EROFS: N_("the disk is read-only"),
+    errno.EBUSY: N_("it is in use"), errno.ENOEXEC: N_("not a program this system can run"),
+    errno.ETXTBSY: N_("it is in use"), errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.EMFILE: N_("too many files are open"), errno.ENOMEM: N_("the memory ran out"),
+}
+
+
+def refusal_words(exc: OSError) -> str:
+    """Why the system refused, as the catalog's English ("permission denied"), for a sentence said later."""
+    return REFUSALS.get(exc.errno, N_("the system refused"))
+
+
 def refusal(exc: OSError) -> str:
-    """Why the system refused, in words and without an error number: "permission denied"."""
-    return (exc.strerror or "the system refused").lower()
+    """Why the system refused, in the language in use and without an error number: "permission denied"."""
+    return _(refusal_words(exc))
 
 
 def plain(exc: OSError) -> str:
@@ -282,9 +301,9 @@ def move_old_saves(old: Path, new: Path | None = None,
             else:
                 apart = _free_name(dst)
                 _move_file(src, apart)
-                report.kept_apart.append(f"{rel.as_posix()} as {apart.name}")
+                report.kept_apart.append(_("{file} as {name}").format(file=rel.as_posix(), name=apart.name))
         except (OSError, ValueError) as exc:
-            why = exc.strerror.lower() if isinstance(exc, OSError) and exc.strerror else str(exc)
+            why = refusal(exc) if isinstance(exc, OSError) else str(exc)
             report.failed.append(f"{rel.as_posix()} ({why})")
     for folder in sorted((p for p in old.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
         _remove_if_empty(folder)

@@ -11,6 +11,7 @@ animations and messages; it never blocks.
 """
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -29,6 +30,8 @@ from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.seat_names import seat_label, seat_names  # noqa: F401  (seat_label: the scenes' too)
 from boardhub.core.stats import Stats, opponent_of, result_for
 from boardhub.core.worker import Job, Worker
+
+log = logging.getLogger(__name__)
 
 MODES = ("pvp", "pva", "ava")
 ANALYSIS_SECONDS = 0.4  # an evaluation overlay: quick, and never the AI's move limit
@@ -548,9 +551,14 @@ class GameSession:
         if self.learn and self.entry.learn is not None:
             try:
                 self.entry.learn(self.match.moves, outcome)
-            except (OSError, ValueError) as exc:
-                self._events.append(Notice(_("Could not learn from this game: {why}").format(why=exc),
+            except OSError as exc:
+                self._events.append(Notice(_("Could not learn from this game: {why}").format(why=saves.plain(exc)),
                                             "warning"))
+            except saves.SaveError as exc:  # its words name the file and say why, in the player's language
+                self._events.append(Notice(_("Could not learn from this game: {why}").format(why=exc), "warning"))
+            except ValueError:
+                log.warning("the game could not be learnt from", exc_info=True)
+                self._events.append(Notice(_("Could not learn from this game"), "warning"))
 
     # ---------------------------------------------------------------- saving
     def autosave(self) -> None:
@@ -573,7 +581,8 @@ class GameSession:
             Stats.load().record(self.entry.key, opponent_of(m.seats), result_for(m.outcome, humans[0]),
                                 hinted=self.hints > 0)
         except (OSError, saves.SaveError) as exc:
-            self._events.append(Notice(_("The result was not counted: {why}").format(why=exc), "warning"))
+            why = saves.plain(exc) if isinstance(exc, OSError) else exc
+            self._events.append(Notice(_("The result was not counted: {why}").format(why=why), "warning"))
         self.counted = True
 
     def record_so_far(self) -> tuple[int, int, int, int] | None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boardhub.core import saves
+from boardhub.core.i18n import _
 
 RESULTS = ("win", "draw", "loss")
 FORFEIT = "forfeit"  # a game the AI forfeited: counted apart, never a win
@@ -44,7 +45,7 @@ def _read(path: Path) -> tuple[dict[str, dict[str, list[int]]], Counts, Counts]:
     shaped = isinstance(table, dict) and all(
         isinstance(rows, dict) and all(_counts(v, 3) for v in rows.values()) for rows in table.values())
     if not (shaped and _single_counts(forfeits) and _single_counts(hinted)):
-        raise saves.SaveError(f"{path.name}: damaged: it is not a table of wins, draws and losses")
+        raise saves.SaveError(_("{name}: damaged: it is not a table of wins, draws and losses").format(name=path.name))
     return table, forfeits, hinted
 
 

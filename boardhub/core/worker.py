@@ -9,10 +9,11 @@ may keep state (a transposition table) between moves of one game.
 `ThreadWorker` runs searches on the worker thread itself: used by the
 benchmark as the baseline, and where a child process is not wanted.
 
-A job's `error` is what went wrong in words that follow the seat's name
-("stopped with an internal error", "crashed (its process ended)"): the match
-shows "Expert AI stopped with an internal error". A Python exception's class,
-message and traceback go to the log, never to the player.
+A job's `error` is what went wrong, a sentence kept as its template whose
+subject is the seat ("{player} stopped with an internal error"): the match
+names the seat and the screen says it in the player's language (this process
+and the AI's speak none). A Python exception's class, message and traceback go
+to the log, never to the player.
 """
 from __future__ import annotations
 
@@ -29,12 +30,13 @@ from typing import Any, Callable
 
 from boardhub.core.external import EngineError
 from boardhub.core.game import get_game
+from boardhub.core.i18n import N_, Wording
 
 # How long past its deadline an AI may run before it is treated as hung and its
 # process is replaced; far beyond any referee tolerance, so only runaways hit it.
 HANG_GRACE = 5.0
-# What the player reads after the seat's name when an AI raised (the details are logged).
-INTERNAL_ERROR = "stopped with an internal error"
+# What the player reads when an AI raised (the details are logged).
+INTERNAL_ERROR = Wording(N_("{player} stopped with an internal error"))
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +82,7 @@ class Job:
     deadline: float = 0.0  # time.monotonic() by which to answer, once started
     finished: float = 0.0  # time.monotonic() when the answer was ready
     move: Any = None
-    error: str | None = None  # what the AI did, to follow its seat's name ("stopped with an internal error")
+    error: Wording | None = None  # what the AI did, the seat its subject ("{player} stopped with an internal error")
     prepare: float = 0.0  # seconds an engine took to start, which its clock does not count
     cancelled: bool = False
     _event: threading.Event = field(default_factory=threading.Event, repr=False)
@@ -103,7 +105,7 @@ class Job:
         self.started = now  # last: a reader that sees `started` sees the deadline too
         return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline, self.history, now)
 
-    def _finish(self, move: Any = None, error: str | None = None, finished: float | None = None,
+    def _finish(self, move: Any = None, error: Wording | None = None, finished: float | None = None,
                 prepare: float = 0.0) -> None:
         self.move, self.error = move, error
         self.finished = time.monotonic() if finished is None else finished
@@ -147,24 +149,25 @@ def _close(ai: Any) -> None:
         pass
 
 
-def run_request(cache: _AICache, req: Request) -> tuple[Any, str | None, float, float]:
+def run_request(cache: _AICache, req: Request) -> tuple[Any, Wording | None, float, float]:
     """Build or reuse the AI and ask it: (move, error, finished, seconds spent preparing).
 
     An AI with `prepare()` (an engine in a subprocess) gets it called first.
     The time that takes, and the time to build the AI for its seat's first move
     (its game's modules imported, its tables made), is added to its deadline:
     getting ready is not thinking. Any exception becomes an error in plain
-    words: an engine's own (EngineError), the reason an AI cannot be built
-    (its name's ValueError), or an internal error whose details are logged.
+    words: an engine's own (EngineError), or that the AI cannot be built or
+    failed, the details logged.
     """
     prepare = 0.0
     started = time.monotonic()
     try:
         ai = cache.get(req)
     except EngineError as exc:
-        return None, exc.what, time.monotonic(), prepare
-    except ValueError as exc:  # make_ai's reasons are the setup's: an unknown name, a bad level
-        return None, f"could not be set up: {exc}", time.monotonic(), prepare
+        return None, exc.wording, time.monotonic(), prepare
+    except ValueError as exc:  # make_ai's reasons are the setup's, which checks them: a name, a level
+        log.warning("the AI %r cannot be set up: %s", req.ai, exc)
+        return None, Wording(N_("{player} could not be set up")), time.monotonic(), prepare
     except Exception:
         log.warning("the AI %r could not be built", req.ai, exc_info=True)
         return None, INTERNAL_ERROR, time.monotonic(), prepare
@@ -179,7 +182,7 @@ def run_request(cache: _AICache, req: Request) -> tuple[Any, str | None, float, 
             move = ai.choose(req.view, deadline)
         return move, None, time.monotonic(), prepare
     except EngineError as exc:  # an engine says what happened in the player's words
-        return None, exc.what, time.monotonic(), prepare
+        return None, exc.wording, time.monotonic(), prepare
     except Exception:  # an AI that raises forfeits, it never crashes the app
         log.warning("the AI %r failed to choose a move", req.ai, exc_info=True)
         return None, INTERNAL_ERROR, time.monotonic(), prepare
@@ -259,14 +262,14 @@ class Worker(ABC):
                 self._release(job)
                 continue
             if job.cancelled:
-                job._finish(error="cancelled")
+                job._finish(error=Wording(N_("{player} was not asked: the position is gone")))
                 continue
             try:
                 self._run(job, job._start())
             except Exception:  # this thread must outlive any job: a waiting match would hang
                 log.warning("the AI worker failed on a job for %r", job.ai, exc_info=True)
                 if not job.done:
-                    job._finish(error="could not be asked for a move (an internal error)")
+                    job._finish(error=Wording(N_("{player} could not be asked for a move (an internal error)")))
             self._notify()
 
     def _notify(self) -> None:
@@ -341,19 +344,20 @@ class ProcessWorker(Worker):
             self._conn.send(request)
         except Exception:
             log.warning("the position for the AI %r cannot be sent", job.ai, exc_info=True)
-            job._finish(error="could not be given the position (an internal error)")
+            job._finish(error=Wording(N_("{player} could not be given the position (an internal error)")))
             return
         limit = max(job.deadline - time.monotonic(), 0) + HANG_GRACE
         try:
             if self._conn.poll(limit):
                 job._finish(*self._conn.recv())
                 return
-            error = f"gave no answer {HANG_GRACE:g} s after its time was up, and was stopped"
+            error = Wording.of(N_("{player} gave no answer {seconds} s after its time was up, and was stopped"),
+                               seconds=f"{HANG_GRACE:g}")
         except (EOFError, OSError):
-            error = "crashed (its process ended)"
+            error = Wording(N_("{player} crashed (its process ended)"))
         except Exception:  # the answer arrived whole but cannot be rebuilt here
             log.warning("the answer of the AI %r cannot be read", job.ai, exc_info=True)
-            job._finish(error="gave an answer that cannot be read")
+            job._finish(error=Wording(N_("{player} gave an answer that cannot be read")))
             return
         self.replaced += 1
         self._kill()

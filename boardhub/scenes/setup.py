@@ -114,16 +114,17 @@ class EngineCheck:
         name = program_name(AISpec.parse(spec).external[1])
         try:
             ai = game.make_ai(spec)
-        except EngineError as exc:  # its str() is a sentence that names the engine
-            self.problems[seat] = str(exc)
+        except EngineError as exc:  # a sentence that names the engine, said in the language of the moment
+            self.problems[seat] = exc.said()
             return
-        except ValueError as exc:
-            self.problems[seat] = _("The engine '{name}' cannot be started: {why}").format(name=name, why=exc)
+        except ValueError as exc:  # the seat spec itself, which engine_problem checked: the details are logged
+            log.warning("the engine seat %s cannot be made: %s", spec, exc)
+            self.problems[seat] = _("The engine '{name}' cannot be started: check its command").format(name=name)
             return
         try:
             ai.prepare()
         except EngineError as exc:
-            self.problems[seat] = str(exc)
+            self.problems[seat] = exc.said()
         except Exception:  # another program's failure is reported, never raised in the window
             log.warning("the engine check of %s failed", spec, exc_info=True)
             self.problems[seat] = _("The engine '{name}' failed as it started").format(name=name)

@@ -25,7 +25,8 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
-from boardhub.core.external import EngineError, EngineSeat, EngineTimeout
+from boardhub.core.external import EngineError, EngineSeat, EngineTimeout, no_move_in_time
+from boardhub.core.i18n import N_
 from boardhub.games.gomoku.engine import GomokuState
 from boardhub.games.gomoku.gomocup import RULE_BITS, UNLIMITED_MS, from_gomocup, is_chatter, to_gomocup
 
@@ -91,7 +92,7 @@ class PbrainEngine(EngineSeat):
             try:
                 return self._turn(view, history, timeout_ms, until)
             except EngineTimeout as exc:
-                raise EngineError(f"gave no move within the limit (it {exc.what})") from None
+                raise no_move_in_time(exc) from None
         except EngineError:
             self._drop()
             raise
@@ -114,8 +115,8 @@ class PbrainEngine(EngineSeat):
         try:
             self._about(time.monotonic() + self.settle)
         except EngineTimeout:
-            raise EngineError(f"was still busy {self.settle:g} s after its move "
-                              "(no answer to ABOUT)") from None
+            raise EngineError(N_("{player} was still busy {seconds} s after its move (no answer to ABOUT)"),
+                              seconds=f"{self.settle:g}") from None
         self._busy = False
 
     # ----------------------------------------------------------------- a move
@@ -152,9 +153,14 @@ class PbrainEngine(EngineSeat):
 
     def _new_game(self, view: GomokuState, until: float) -> None:
         """START the brain on this board, then tell it the rules and that the match has no overall clock."""
-        ok, why = self._ok(f"START {view.size}", until)
+        ok, reply = self._ok(f"START {view.size}", until)
         if not ok:
-            raise EngineError(f"refused a {view.size}x{view.size} board: {why}")
+            word = reply.split(" ", 1)[0].upper()
+            if word in ("ERROR", "UNKNOWN"):
+                raise EngineError(N_("{player} refused a {size}x{size} board: {reason}"), size=view.size,
+                                  reason=reply[len(word):].strip() or N_("no reason given"))
+            raise EngineError(N_("{player} refused a {size}x{size} board: it answered {reply}"), size=view.size,
+                              reply=repr(reply[:80]))
         for line in (f"INFO rule {RULE_BITS[view.rule]}", "INFO timeout_match 0", f"INFO time_left {UNLIMITED_MS}"):
             self._engine.send(line)
         self._game, self._seen = (view.size, view.rule), ()
@@ -179,13 +185,14 @@ class PbrainEngine(EngineSeat):
         reply = self._answer(until)
         word = reply.split(" ", 1)[0].upper()
         if word == "ERROR":
-            raise EngineError(f"could not answer {command}: {reply[5:].strip()[:200] or 'no reason given'}")
+            raise EngineError(N_("{player} could not answer {command}: {reason}"), command=command,
+                              reason=reply[5:].strip()[:200] or N_("no reason given"))
         if word == "UNKNOWN":
-            raise EngineError(f"does not know the command {command}")
+            raise EngineError(N_("{player} does not know the command {command}"), command=command)
         try:
             return from_gomocup(reply, size)
         except ValueError:
-            raise EngineError(f"gave a move that is not a point: {reply[:80]!r}") from None
+            raise EngineError(N_("{player} gave a move that is not a point: {reply}"), reply=repr(reply[:80])) from None
 
     # -------------------------------------------------------------- replies
     def _answer(self, until: float) -> str:
@@ -205,17 +212,14 @@ class PbrainEngine(EngineSeat):
             line = self._answer(until)
             if "=" in line or line.split(" ", 1)[0].upper() in ("UNKNOWN", "ERROR"):
                 return
-        raise EngineError(f"does not speak the Gomocup protocol: it answered ABOUT with {line[:80]!r}")
+        raise EngineError(N_("{player} does not speak the Gomocup protocol: it answered ABOUT with {reply}"),
+                          reply=repr(line[:80]))
 
     def _ok(self, command: str, until: float) -> tuple[bool, str]:
-        """Send a command answered by OK: (whether it was, the brain's reason if not)."""
+        """Send a command answered by OK: (whether it was, the brain's reply if not)."""
         self._engine.send(command)
         while True:
             line = self._engine.read_line(until).strip()
             if not line or is_chatter(line):
                 continue
-            if line.upper() == "OK":
-                return True, ""
-            word = line.split(" ", 1)[0].upper()
-            why = line[len(word):].strip() if word in ("ERROR", "UNKNOWN") else f"it answered {line[:80]!r}"
-            return False, why or "no reason given"
+            return line.upper() == "OK", line

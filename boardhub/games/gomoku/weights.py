@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from boardhub.core import saves
+from boardhub.core.i18n import _
 from boardhub.games.gomoku.patterns import FEATURE_NAMES, HAND_WEIGHTS, Weights
 
 KIND = "gomoku-weights"
@@ -43,7 +44,8 @@ def from_json(data: dict[str, Any], source: str) -> Weights:
         waiter = tuple(_whole(data["waiter"][name]) for name in FEATURE_NAMES)
         tempo = _whole(data["tempo"])
     except (KeyError, TypeError, ValueError) as exc:
-        raise saves.SaveError(f"{source}: not valid Gomoku weights ({exc})") from None
+        log.warning("%s is not valid Gomoku weights: %r", source, exc)
+        raise saves.SaveError(_("{name}: damaged: it is not Gomoku weights").format(name=source)) from None
     return Weights(mover, waiter, tempo, source)
 
 

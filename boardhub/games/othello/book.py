@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from boardhub.core import saves
+from boardhub.core.i18n import _
 from boardhub.core.rules import IllegalMove
 from boardhub.games.othello.engine import PASS, flips, moves_mask, parse_square, square_name
 
@@ -155,7 +156,7 @@ class Book:
                     raise ValueError(f"bad position {key!r}")
                 values = {}
                 for item in moves.split():
-                    square, _, value = item.partition(":")
+                    square, _sep, value = item.partition(":")
                     values[parse_square(square)] = float(value)
                 if any(sq == PASS or not legal >> sq & 1 for sq in values):
                     raise ValueError(f"a move that is not legal in {key!r}")
@@ -164,7 +165,9 @@ class Book:
             if not isinstance(made, list):
                 raise ValueError("'made' is not a list")
         except (KeyError, TypeError, ValueError, AttributeError, IllegalMove) as exc:
-            raise saves.SaveError(f"{source or 'book'}: not a valid Othello opening book ({exc})") from None
+            log.warning("%s is not a valid Othello opening book: %r", source or "the book", exc)
+            raise saves.SaveError(_("{name}: damaged: it is not an Othello opening book").format(
+                name=source or _("the opening book"))) from None
         return cls(positions, made, source)
 
 

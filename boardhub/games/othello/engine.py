@@ -244,7 +244,7 @@ def why_illegal(state: OthelloState, move: int) -> str | None:
     if move == PASS:
         if mine:
             return _("You cannot pass while you have a move")
-        return None if moves_mask(state.opp, state.me) else "The game is over"
+        return None if moves_mask(state.opp, state.me) else _("The game is over")
     if mine >> move & 1:
         return None
     if not mine:

@@ -18,7 +18,8 @@ import math
 import time
 from typing import Sequence
 
-from boardhub.core.external import EngineError, EngineSeat, EngineTimeout
+from boardhub.core.external import EngineError, EngineSeat, EngineTimeout, no_move_in_time
+from boardhub.core.i18n import N_
 from boardhub.core.rules import IllegalMove
 from boardhub.games.othello.engine import BLACK, PASS, START, OthelloRules, OthelloState, parse_square, play, \
     square_name
@@ -81,7 +82,7 @@ class _EngineSeat(EngineSeat):
             try:
                 return self._turn(view, history, colours, budget, until)
             except EngineTimeout as exc:
-                raise EngineError(f"gave no move within the limit (it {exc.what})") from None
+                raise no_move_in_time(exc) from None
         except EngineError:
             self._drop()
             raise
@@ -104,7 +105,8 @@ def _engine_move(text: str, reply: str) -> int:
     try:
         return parse_square(text)
     except IllegalMove:
-        raise EngineError(f"gave a move that is not a square: {reply.strip()[:80]!r}") from None
+        raise EngineError(N_("{player} gave a move that is not a square: {reply}"),
+                          reply=repr(reply.strip()[:80])) from None
 
 
 class GtpEngine(_EngineSeat):
@@ -118,7 +120,7 @@ class GtpEngine(_EngineSeat):
     def _handshake(self, until: float) -> None:
         ok, text = self._command("boardsize 8", until, lenient=True)
         if not ok:
-            raise EngineError(f"refused an 8x8 board: {text or 'no reason given'}")
+            raise EngineError(N_("{player} refused an 8x8 board: {reason}"), reason=text or N_("no reason given"))
         self._clear(until)
         self._time_mode: str | None = "seconds"  # "whole" for engines that only read integers
         self._byo_yomi = 0
@@ -126,7 +128,8 @@ class GtpEngine(_EngineSeat):
     def _clear(self, until: float) -> None:
         ok, text = self._command("clear_board", until)
         if not ok:
-            raise EngineError(f"refused to clear its board: {text or 'no reason given'}")
+            raise EngineError(N_("{player} refused to clear its board: {reason}"),
+                              reason=text or N_("no reason given"))
         self._seen = ()
 
     def _turn(self, view: OthelloState, history: tuple[int, ...], colours: list[int],
@@ -144,10 +147,10 @@ class GtpEngine(_EngineSeat):
         self._tell_time(colour, budget, until)
         ok, text = self._command(f"genmove {colour}", until)
         if not ok:
-            raise EngineError(f"refused to choose a move: {text or 'no reason given'}")
+            raise EngineError(N_("{player} refused to choose a move: {reason}"), reason=text or N_("no reason given"))
         word = text.split()[0].lower() if text.split() else ""
         if word == "resign":
-            raise EngineError("resigned")
+            raise EngineError(N_("{player} resigned"))
         move = _engine_move(word, text)
         self._seen = history + (move,)
         return move
@@ -156,7 +159,8 @@ class GtpEngine(_EngineSeat):
         command = f"play {'bw'[colour]} {square_name(move)}"
         ok, text = self._command(command, until)
         if not ok:
-            raise EngineError(f"refused the move {square_name(move)}: {text or 'no reason given'}")
+            raise EngineError(N_("{player} refused the move {move}: {reason}"), move=square_name(move),
+                              reason=text or N_("no reason given"))
 
     def _tell_time(self, colour: str, budget: float, until: float) -> None:
         """Time per move as byo-yomi plus the time left for this move; optional in GTP.
@@ -195,7 +199,8 @@ class GtpEngine(_EngineSeat):
             if lenient and skipped < 20:
                 skipped += 1
                 continue
-            raise EngineError(f"does not speak GTP: it answered {command.split()[0]} with {line[:80]!r}")
+            raise EngineError(N_("{player} does not speak GTP: it answered {command} with {reply}"),
+                              command=command.split()[0], reply=repr(line[:80]))
 
 
 def _nboard_name(move: int) -> str:

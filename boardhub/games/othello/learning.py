@@ -32,11 +32,13 @@ from typing import Any, Callable, Sequence
 from boardhub.core import saves
 from boardhub.core.progress import progress_bar
 from boardhub.core.game import get_game
+from boardhub.core.i18n import _
 from boardhub.games.othello.engine import BLACK, PASS, START, WHITE, OthelloState, flips, moves_mask, play
 
 KIND = "othello-learning"
 FILE_PREFIX = "othello-learning-"
 log = logging.getLogger(__name__)
+SHIPPED = "shipped default"  # the source named for the learning shipped with boardhub
 
 
 @dataclass
@@ -51,7 +53,7 @@ class Learning:
     draws: int = 0
     players: str = ""  # who played the games, e.g. "random vs random"
     seed: int | None = None  # the seed of a `learn` run, so it can be reproduced
-    source: str = ""  # where it was read from (a file name or "shipped default"); not saved
+    source: str = ""  # where it was read from (a file name or SHIPPED); not saved
 
     def add_game(self, moves: Sequence[int], winner: int | None) -> None:
         """Add one finished game: `moves` from the start (PASS included), `winner` BLACK, WHITE or None."""
@@ -96,8 +98,10 @@ class Learning:
         try:
             put, eat = _squares(data["put"]), _squares(data["eat"])
             counts = [int(data[k]) for k in ("games", "black_wins", "white_wins", "draws")]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise saves.SaveError(f"{source or 'learning'}: not valid Othello learning ({exc})") from None
+        except (KeyError, TypeError, ValueError) as exc:  # what is wrong in it is for the log
+            log.warning("%s is not valid Othello learning: %r", source or "the learning", exc)
+            raise saves.SaveError(_("{name}: damaged: it is not Othello learning").format(
+                name=source or _("the learning"))) from None
         seed = data.get("seed")
         return cls(put, eat, *counts, players=str(data.get("players", "")),
                    seed=seed if isinstance(seed, int) else None, source=source)
@@ -148,7 +152,7 @@ def newest_saved() -> tuple[Learning, Path] | None:
 def newest_learning() -> Learning:
     """What the positional AI plays by: the newest saved learning, else the shipped default."""
     found = newest_saved()
-    return found[0] if found else load(default_path(), source="shipped default")
+    return found[0] if found else load(default_path(), source=SHIPPED)
 
 
 def load(path: Path, source: str | None = None) -> Learning:
@@ -178,7 +182,7 @@ def learn_from_game(moves: Sequence[int], winner: int | None) -> Path:
     A move list that is not a legal game raises ValueError and writes nothing.
     """
     found = newest_saved()
-    learning = found[0] if found else load(default_path(), source="shipped default")
+    learning = found[0] if found else load(default_path(), source=SHIPPED)
     learning.add_game(moves, winner)
     if found is None:
         return save_new(learning)

@@ -16,6 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the command line pri
 import pygame  # noqa: E402
 
 from boardhub.core.i18n import _, number
+from boardhub.core.seat_names import ai_name
 from boardhub.games.othello.engine import COLUMNS  # noqa: E402
 from boardhub.games.othello.learning import Learning  # noqa: E402
 from boardhub.ui import theme  # noqa: E402
@@ -95,7 +96,8 @@ def render(learning: Learning, size: tuple[int, int] = (1400, 820)) -> pygame.Su
     surface.fill(theme.BG)
     w, h = size
     px = max(theme.MIN_TEXT_PX, h // 32)
-    who = learning.players or _("the games played")
+    # the file names its players by their AI specs ("random vs random"): shown by their names on the screen
+    who = " vs ".join(map(ai_name, learning.players.split(" vs "))) if learning.players else _("the games played")
     title = _("Othello: what {count} games ({players}) taught").format(count=number(learning.games), players=who)
     theme.text(surface, theme.fit(title, px * 1.3, w - 20, bold=True), px * 1.3, (w / 2, 12), anchor="midtop",
                bold=True)

@@ -45,8 +45,10 @@ class LearningScene(Scene):
         try:
             heatmap.export_png(path, self.learning)
             self.message = _("Saved {path}").format(path=path)
-        except (OSError, pygame.error) as exc:
-            self.message = _("Could not save the picture: {why}").format(why=exc)
+        except OSError as exc:
+            self.message = _("Could not save the picture: {why}").format(why=saves.plain(exc))
+        except pygame.error:  # the library's words are for programmers
+            self.message = _("Could not save the picture")
 
     def process_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -62,7 +64,8 @@ class LearningScene(Scene):
         s = self.s
         if self.picture is not None:
             surface.blit(self.picture, (0, 0))
-            source = _("From {source}").format(source=self.learning.source or _("the shipped learning"))
+            shipped = self.learning.source in ("", learning.SHIPPED)
+            source = _("From {source}").format(source=_("the shipped learning") if shipped else self.learning.source)
             theme.text(surface, self.message or source, 20 * s, (self.size[0] / 2, self.bar_y + 38 * s),
                        theme.MUTED, "center")
         else:
