@@ -167,7 +167,7 @@ def run_request(cache: _AICache, req: Request) -> tuple[Any, Wording | None, flo
         return None, exc.wording, time.monotonic(), prepare
     except ValueError as exc:  # make_ai's reasons are the setup's, which checks them: a name, a level
         log.warning("the AI %r cannot be set up: %s", req.ai, exc)
-        return None, Wording(N_("{player} could not be set up")), time.monotonic(), prepare
+        return None, Wording.of(N_("{player} could not be set up as '{spec}'"), spec=req.ai), time.monotonic(), prepare
     except Exception:
         log.warning("the AI %r could not be built", req.ai, exc_info=True)
         return None, INTERNAL_ERROR, time.monotonic(), prepare
