@@ -309,24 +309,29 @@ def only_korean(text: str, *own: str) -> str:
     return text
 
 
-def test_an_engine_that_stops_at_start_forfeits_in_korean():
-    """The forfeit of a seat whose engine exits at start is said in Korean on a Korean screen, though
-    the AI process worded it with no language: only the engine's name and its own last words stay."""
+def played_out(game: str, specs: list[str]):
+    """The seats of a quick match between `specs` and how it ended, played on a thread."""
     from matchdriver import play_out
-    from boardhub.core.external import engine_spec
     from boardhub.core.game import get_game
     from boardhub.core.match import Match, Timing
     from boardhub.core.session import make_seats
     from boardhub.core.worker import ThreadWorker
-    script = "import sys; sys.stderr.write('no weights file\\n'); sys.exit(4)"
-    seats = make_seats([engine_spec("gtp", [sys.executable, "-c", script]), "random"])
+    seats = make_seats(specs)
     worker = ThreadWorker()
     try:
-        match = Match(get_game("othello"), seats, None, seed=3, worker=worker,
+        match = Match(get_game(game), seats, None, seed=3, worker=worker,
                       timing=Timing(limit=0.3, ai_delay=0.0, chain_delay=0.0))
-        outcome = play_out(match, within=30)
+        return seats, play_out(match, within=30)
     finally:
         worker.close()
+
+
+def test_an_engine_that_stops_at_start_forfeits_in_korean():
+    """The forfeit of a seat whose engine exits at start is said in Korean on a Korean screen, though
+    the AI process worded it with no language: only the engine's name and its own last words stay."""
+    from boardhub.core.external import engine_spec
+    script = "import sys; sys.stderr.write('no weights file\\n'); sys.exit(4)"
+    seats, outcome = played_out("othello", [engine_spec("gtp", [sys.executable, "-c", script]), "random"])
     labels = [seat.label for seat in seats]
     assert outcome.is_forfeit and outcome.detail == f'{labels[0]} stopped at start (exit code 4), saying "no weights file"'
     i18n.set_language("ko")
@@ -360,19 +365,7 @@ def test_a_program_the_system_refuses_is_said_in_korean(tmp_path):
 
 def test_an_ai_that_raised_forfeits_in_korean():
     """The AI process's own note (an AI raised: its details are logged) is Korean on a Korean screen."""
-    from matchdriver import play_out
-    from boardhub.core.game import get_game
-    from boardhub.core.match import Match, Timing
-    from boardhub.core.session import make_seats
-    from boardhub.core.worker import ThreadWorker
-    seats = make_seats(["py:aihelpers:crashing", "easy"])
-    worker = ThreadWorker()
-    try:
-        match = Match(get_game("dots"), seats, None, seed=3, worker=worker,
-                      timing=Timing(limit=0.3, ai_delay=0.0, chain_delay=0.0))
-        outcome = play_out(match, within=30)
-    finally:
-        worker.close()
+    seats, outcome = played_out("dots", ["py:aihelpers:crashing", "easy"])
     label = seats[0].label
     assert outcome.detail == f"{label} stopped with an internal error"
     i18n.set_language("ko")
