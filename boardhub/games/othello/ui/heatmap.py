@@ -16,7 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the command line pri
 import pygame  # noqa: E402
 
 from boardhub.core.i18n import _, number
-from boardhub.core.seat_names import ai_name
+from boardhub.core.seat_names import ai_name  # noqa: E402
 from boardhub.games.othello.engine import COLUMNS  # noqa: E402
 from boardhub.games.othello.learning import Learning  # noqa: E402
 from boardhub.ui import theme  # noqa: E402
