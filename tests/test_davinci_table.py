@@ -14,7 +14,7 @@ from boardhub.core.session import GameSession, make_seats
 from boardhub.games.davinci.engine import BLACK, JOKER, WHITE
 from boardhub.games.davinci.ui.board import ANNOUNCE_SECONDS, TILE, DavinciBoard, describe
 from boardhub.ui import theme
-from boardhub.ui.board import DrawContext
+from boardhub.ui.board import DrawContext, move_words
 
 DAVINCI = get_game("davinci")
 
@@ -158,7 +158,7 @@ def test_the_move_list_says_every_move_in_words(app):
     board, match = board_alone([None, "easy"], seed=5)
     notes = play_to_a_reveal(match)
     assert set(notes) == {"right", "wrong", "wrong, no draw", "stop", "reveal"}
-    labels = [board.move_label(match, i) for i in range(len(match.history))]
+    labels = [move_words(board, match, i) for i in range(len(match.history))]
     for i, p in enumerate(match.history):
         move, before = p.move, match.states[i]
         own = "your" if p.seat == 0 else "their"
@@ -234,7 +234,7 @@ def test_a_call_is_announced_on_the_table_for_a_few_seconds(app):
     game.clock += ANNOUNCE_SECONDS + 0.1
     assert said not in drawn_text()  # gone from the table: the move list keeps it
     assert board.busy(game.clock) is False  # the result panel never waits for it
-    assert "called Easy AI's 1st tile" in board.move_label(m, len(m.history) - 1)
+    assert "called Easy AI's 1st tile" in move_words(board, m, len(m.history) - 1)
 
 
 def test_the_move_list_wraps_long_entries_and_cuts_none_at_800_by_600():
@@ -261,7 +261,7 @@ def test_the_move_list_wraps_long_entries_and_cuts_none_at_800_by_600():
             assert w.ink.right <= r.right
             assert not any(w.ink.colliderect(t.ink) for t in times), w.text
         # the newest entry is there whole, over more than one line
-        last = f"{m.seats[m.history[-1].seat].label}: {game.board.move_label(m, len(m.history) - 1)}"
+        last = f"{m.seats[m.history[-1].seat].label}: {move_words(game.board, m, len(m.history) - 1)}"
         joined = " ".join(w.text for w in words)
         assert last in joined
         assert len([w for w in words if w.text in last]) >= 2

@@ -77,3 +77,22 @@ def test_the_review_after_a_game_steps_and_exports_its_graph(app):
     assert list(saves.saves_dir().glob("review-othello-*.png"))
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.top, ReviewScene)
+
+
+def test_a_da_vinci_review_says_its_moves_in_words_in_either_language(app):
+    """The move list and the detail word every move as the game's own list does ("drew a black tile",
+    "called Easy AI's 2nd tile 7 - wrong"), never in the record's notation ("draw b", "guess 2 2 7")."""
+    from test_text_fits import build_review
+    from boardhub.core import i18n
+    from boardhub.ui import theme
+    review = build_review("davinci")(app)
+    rules = review.entry.rules
+    notation = {rules.move_to_text(m, s) for m, s in zip(review.record.moves, review.run.states)}
+    notation = {n for n in notation if " " in n}  # "stop" alone is a word too
+    for language, words in (("en", ("drew a", "called", "placed it")), ("ko", ("뽑음", "추리", "놓음"))):
+        i18n.set_language(language)
+        with theme.recording() as drawn:
+            review.draw(app.screen)
+        texts = " | ".join(d.text for d in drawn)
+        assert not [n for n in notation if n in texts], texts
+        assert any(w in texts for w in words), texts

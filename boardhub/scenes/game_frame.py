@@ -10,7 +10,7 @@ import pygame
 
 from boardhub.core.i18n import _
 from boardhub.ui import theme
-from boardhub.ui.board import DrawContext
+from boardhub.ui.board import DrawContext, move_words
 
 if TYPE_CHECKING:
     from boardhub.scenes.game import GameScene
@@ -216,7 +216,7 @@ def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
     entries: list[tuple[int, list[str]]] = []
     used = 0.0
     for idx in range(end - 1, -1, -1):  # the newest entries that fit, counted from the bottom up
-        lines = theme.wrap(_("{name}: {move}").format(name=move_by(scene, idx), move=scene.board.move_label(m, idx)),
+        lines = theme.wrap(_("{name}: {move}").format(name=move_by(scene, idx), move=move_words(scene.board, m, idx)),
                            20 * s, width)
         if len(lines) > 1:  # the lines below the first run on under the time
             lines = lines[:1] + theme.wrap(" ".join(lines[1:]), 20 * s, round(r.width - 62 * s))

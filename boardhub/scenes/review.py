@@ -9,6 +9,8 @@ its value. The graph exports as a PNG into the saves folder.
 from __future__ import annotations
 
 import time
+from typing import Any
+
 import pygame
 
 from boardhub.core import saves
@@ -54,6 +56,16 @@ class ReviewScene(Scene):
     def label(self, seat: int) -> str:
         """A seat's name in the language of the moment (a board's colour names are in the catalog)."""
         return _(self.labels[seat])
+
+    def words(self, ply: int, move: Any = None) -> str:
+        """Move `ply` as a move list says it; with `move`, that other move from the same position (a
+        better one), said without what it would bring."""
+        before = self.run.states[ply]
+        names = tuple(self.label(i) for i in range(len(self.labels)))
+        if move is None:
+            return self.board.move_label(self.entry.rules.to_move(before), self.record.moves[ply], before,
+                                         self.run.states[ply + 1], names)
+        return self.board.move_label(self.entry.rules.to_move(before), move, before, None, names)
 
     # ---------------------------------------------------------------- layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -227,8 +239,7 @@ class ReviewScene(Scene):
                 if ply == self.selected:
                     pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=4)
                 seat = self.entry.rules.to_move(self.run.states[ply])
-                text = self.entry.rules.move_to_text(self.record.moves[ply], self.run.states[ply])
-                label = f"{ply + 1}. {self.label(seat)} {text}"
+                label = f"{ply + 1}. " + _("{name}: {move}").format(name=self.label(seat), move=self.words(ply))
                 m = self.judged(ply)
                 right, colour = "", theme.MUTED
                 if m is not None and m.rated:
@@ -257,19 +268,20 @@ class ReviewScene(Scene):
             mine = self.run.spec.zero_sum or m.seat == review.perspective
             played = _("{number}. {name} played {move}: {value} {unit}") if mine else \
                 _("{number}. {name} played {move}: {value} {unit} for {seat}")
-            lines.append((played.format(number=m.ply + 1, name=self.label(m.seat), move=m.text,
+            lines.append((played.format(number=m.ply + 1, name=self.label(m.seat), move=self.words(m.ply),
                                         value=value_text(m.after.value, review.baseline), unit=unit,
                                         seat=self.label(review.perspective)), theme.TEXT))
             if not m.rated:
                 lines.append((_("The only move") if m.forced else _("Not this review's seat"), theme.MUTED))
             elif m.best_text and m.best_text != m.text and m.loss > 0:
                 lines.append((_("Better: {move}, {value} {unit}").format(
-                    move=m.best_text, value=value_text(m.before.value, review.baseline), unit=unit), BEST_COLOUR))
+                    move=self.words(m.ply, m.before.best), value=value_text(m.before.value, review.baseline), unit=unit), BEST_COLOUR))
                 lost = _("Lost {loss} {unit}: {rating}") if m.rating else _("Lost {loss} {unit}")
                 lines.append((lost.format(loss=f"{m.loss:.1f}", unit=unit, rating=_(m.rating)),
                               RATING_COLOURS.get(m.rating, theme.MUTED)))
             elif m.best_text and m.best_text != m.text:
-                lines.append((_("As good as the expert's choice, {move}").format(move=m.best_text), BEST_COLOUR))
+                lines.append((_("As good as the expert's choice, {move}").format(move=self.words(m.ply, m.before.best)),
+                              BEST_COLOUR))
             else:
                 lines.append((_("The best move found"), BEST_COLOUR))
             kind = _("Exact: proven by the solver") if m.exact else _("Estimated by the expert's search")

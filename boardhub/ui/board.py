@@ -190,9 +190,12 @@ class BoardView:
             return self.target_xy(self.cursor)
         return ctx.hover
 
-    def move_label(self, match: Match, index: int) -> str:
-        """How move `index` of the history reads in the move list."""
-        return match.text(match.history[index].move)
+    def move_label(self, seat: int, move: Any, before: Any, after: Any | None, names: tuple[str, ...],
+                   you: int | None = None) -> str:
+        """How `seat`'s `move` from `before` reads in a move list; `after` is None for a move not played
+        (a review's better move), said without what came of it. `names` are the seats' names and `you`
+        the one human seat, if any. By default: the game's notation."""
+        return self.game.rules.move_to_text(move, before)
 
     def on_move(self, seat: int, move: Any, before: Any, after: Any, now: float, duration: float) -> None:
         """`move` took `before` to `after`: start its animation, `duration` seconds long."""
@@ -252,3 +255,11 @@ class BoardView:
 
     def draw(self, surface: pygame.Surface, state: Any, history: list, ctx: DrawContext) -> None:
         pass
+
+
+def move_words(board: BoardView, match: Match, index: int) -> str:
+    """How move `index` of `match` reads in its move list, to its one human seat (if any) as "you"."""
+    played = match.history[index]
+    humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
+    return board.move_label(played.seat, played.move, match.states[index], match.states[index + 1],
+                            tuple(seat.label for seat in match.seats), humans[0] if len(humans) == 1 else None)

@@ -537,28 +537,42 @@ class DavinciBoard(BoardView):
         return [_("{count} hidden").format(count=n) if n else _("out")
                 for n in (state.hidden_count(s) for s in range(state.players))]
 
-    def move_label(self, match, index: int) -> str:
-        """Every move in words: who called which tile of whom, the number and what came of it."""
-        p = match.history[index]
-        before, after = match.states[index], match.states[index + 1]
-        names = tuple(s.label for s in match.seats)
-        humans = [i for i, s in enumerate(match.seats) if s.is_human]
-        you = humans[0] if len(humans) == 1 else None
-        mine = p.seat == you
-        event = event_of(p.seat, p.move, before, after)
+    def move_label(self, seat: int, move: tuple, before: DavinciState, after: DavinciState | None,
+                   names: tuple[str, ...], you: int | None = None) -> str:
+        """Every move in words: who called which tile of whom, the number and what came of it; a move
+        not played (a review's better one) as what it would do."""
+        mine = seat == you
+        kind = move[0]
+        if after is None:
+            return self._plan(move, names, you, mine)
+        event = event_of(seat, move, before, after)
         if event is not None:
             return describe(event, names, you, past=True)
-        kind = p.move[0]
         if kind == "draw":
-            return _("drew a black tile") if p.move[1] == BLACK else _("drew a white tile")
+            return _("drew a black tile") if move[1] == BLACK else _("drew a white tile")
         if kind == "place":
             placed = _("placed it as your {ordinal} tile") if mine else _("placed it as their {ordinal} tile")
-            return placed.format(ordinal=ordinal(p.move[1] + 1))
-        if kind == "stop":
-            if before.drawn is None:
-                return _("stopped")
+            return placed.format(ordinal=ordinal(move[1] + 1))
+        if kind == "stop" and before.drawn is not None:
             return _("stopped; your drawn tile stays hidden") if mine else _("stopped; their drawn tile stays hidden")
-        return match.text(p.move)
+        return _("stopped")
+
+    @staticmethod
+    def _plan(move: tuple, names: tuple[str, ...], you: int | None, mine: bool) -> str:
+        kind = move[0]
+        if kind == "draw":
+            return _("draw a black tile") if move[1] == BLACK else _("draw a white tile")
+        if kind == "place":
+            return (_("place it as your {ordinal} tile") if mine else _("place it as their {ordinal} tile")).format(
+                ordinal=ordinal(move[1] + 1))
+        if kind == "guess":
+            _kind, target, index, value = move
+            said = _("call your {ordinal} tile {value}") if target == you else _("call {owner}'s {ordinal} tile {value}")
+            return said.format(owner=names[target], ordinal=ordinal(index + 1), value=value_words(value))
+        if kind == "reveal":
+            return (_("turn up your {ordinal} tile") if mine else _("turn up their {ordinal} tile")).format(
+                ordinal=ordinal(move[1] + 1))
+        return _("stop")
 
     # ---------------------------------------------------------------- per frame
     def update(self, match: Match, dt: float) -> None:
