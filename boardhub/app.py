@@ -90,7 +90,8 @@ class App:
         set_window_icon()
         i18n.set_language(None)  # the system's language, for a word about settings that cannot be read
         self.settings = Settings.load()  # before the window opens: it opens at the size remembered there
-        i18n.set_language(self.settings.language)
+        if self.settings.language in i18n.LANGUAGES and self.settings.language != i18n.language():
+            i18n.set_language(self.settings.language)
         self.remember_window = size is None
         self._open_window(size)
         self.clock = pygame.time.Clock()

@@ -246,7 +246,7 @@ def nplurals_of(header: str) -> int:
 def update() -> int:
     """Extract, merge every .po and compile its .mo; say what is left to translate."""
     found = extract()
-    pot = [Entry(k[0], k[1], ["", ""] if k[1] else [""], where[:4]) for k, where in found.items()]
+    pot = merge(found, [], 2)[0]
     write_po(LOCALE / f"{DOMAIN}.pot", header_for("", "nplurals=2; plural=(n != 1);"), pot)
     for po in po_files():
         header, entries = read_po(po)

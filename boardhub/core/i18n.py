@@ -106,8 +106,6 @@ def detect(environ: dict[str, str] | None = None) -> str:
             return code
         if name.lower().startswith("korean"):  # Windows names the locale "Korean_Korea"
             return "ko"
-        if code in ("c", "posix"):
-            continue
     return SOURCE
 
 
@@ -164,6 +162,6 @@ def percent(fraction: float) -> str:
     return f"{fraction:.0%}"
 
 
-def seconds(value: float) -> str:
-    """A time in seconds, with the unit the language writes: "0.5 s", "0.5초"."""
-    return _("{seconds} s").format(seconds=f"{value:g}")
+def seconds(value: float | str, spec: str = "g") -> str:
+    """A time in seconds, with the unit the language writes: "0.5 s", "0.5초"; `spec` formats the number."""
+    return _("{seconds} s").format(seconds=format(value, spec))

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
-from boardhub.core.i18n import N_, _
+from boardhub.core.i18n import N_, Wording, _
 
 RATINGS = (N_("inaccuracy"), N_("mistake"), N_("blunder"))
 
@@ -36,24 +36,20 @@ class Verdict:
     best: Any = None  # the best move found for the side to move; None when the game is over
     exact: bool = False  # proven by a solver, not estimated
     note: str = ""  # what the value means beyond its number, in English: "Black wins by fours in 7"
-    # the note as a template of the catalog ("{colour} wins by fours in {moves}") and its values by name
-    # (words among them are translated too), for a screen in another language; "": the note is one
-    note_template: str = ""
-    note_values: tuple[tuple[str, Any], ...] = ()
+    # the note as a template of the catalog with its values, said in the language of the moment; None: `note` is one
+    wording: Wording | None = None
 
     @classmethod
     def noted(cls, value: float, best: Any, exact: bool, template: str, **values: Any) -> "Verdict":
         """A verdict whose note is `template` with `values`."""
-        return cls(value, best, exact, template.format(**values), template, tuple(values.items()))
+        wording = Wording.of(template, **values)
+        return cls(value, best, exact, wording.english(), wording)
 
     def note_text(self, translate: Callable[[str], str] = _) -> str:
-        """The note in the language of the moment (the English note where the template has no translation)."""
-        if not self.note_template:
-            return translate(self.note) if self.note else ""
-        template = translate(self.note_template)
-        if template == self.note_template:
-            return self.note
-        return template.format(**{k: translate(v) if isinstance(v, str) else v for k, v in self.note_values})
+        """The note in the language of the moment."""
+        if self.wording is not None:
+            return self.wording.said(translate)
+        return translate(self.note) if self.note else ""
 
 
 Judge = Callable[[Any, int, float], Verdict]  # (the seat's view, seat, deadline) -> Verdict

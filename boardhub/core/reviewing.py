@@ -150,7 +150,7 @@ def review_lines(review: Review, labels: tuple[str, ...]) -> list[str]:
             continue
         exact = " exact" if m.exact else ""
         best = f"best {m.best_text} {value_text(m.before.value, review.baseline)}" if m.best_text else "best -"
-        note = f"  [{m.before.note_text(str)}]" if m.before.note else ""
+        note = f"  [{m.before.note}]" if m.before.note else ""
         lines.append(f"{m.ply + 1:>3}. {labels[m.seat]:<8} {m.text:<14} {value_text(m.after.value, review.baseline):>7}  {best:<18} "
                      f"loss {m.loss:5.1f} {unit}{exact}  {m.rating}{note}")
     for seat, row in review.summary().items():

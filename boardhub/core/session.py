@@ -27,7 +27,7 @@ from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played
 from boardhub.core.records import load_record
 from boardhub.core.review import value_text
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
-from boardhub.core.seat_names import seat_label, seat_names  # noqa: F401  (seat_label: the scenes' too)
+from boardhub.core.seat_names import seat_names
 from boardhub.core.stats import Stats, opponent_of, result_for
 from boardhub.core.worker import Job, Worker
 
@@ -654,23 +654,26 @@ def saved_match(saved: saves.SavedGame, worker: Callable[[], Worker] | None = No
             name=name)) from None
 
 
-# (file name, modification time, size) -> the match it holds, or why it cannot be used
-_checked: dict[tuple[str, float, int], Match | str] = {}
+# file name -> (modification time, size, the match it holds or why it cannot be used): a new version of
+# a file replaces the old one's entry
+_checked: dict[str, tuple[float, int, Match | str]] = {}
 
 
 def _checked_match(saved: saves.SavedGame) -> Match | str:
     """The match a file holds, replayed once per version of the file, or why it cannot be."""
     try:
         st = saved.path.stat()
-        key = (saved.path.name, st.st_mtime, st.st_size)
     except OSError as exc:
         return _("{name}: it cannot be read ({why})").format(name=saved.path.name, why=saves.refusal(exc))
-    if key not in _checked:
-        try:
-            _checked[key] = saved_match(saved)
-        except ValueError as exc:
-            _checked[key] = str(exc)
-    return _checked[key]
+    known = _checked.get(saved.path.name)
+    if known is not None and known[:2] == (st.st_mtime, st.st_size):
+        return known[2]
+    try:
+        found: Match | str = saved_match(saved)
+    except ValueError as exc:
+        found = str(exc)
+    _checked[saved.path.name] = (st.st_mtime, st.st_size, found)
+    return found
 
 
 def problem(saved: saves.SavedGame) -> str:

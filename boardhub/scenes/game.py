@@ -10,7 +10,7 @@ import time
 import pygame
 
 from boardhub.core import saves
-from boardhub.core.i18n import N_, _
+from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.records import export_record
 from boardhub.core.rules import IllegalMove
 from boardhub.core.session import GameOver, GameSession, HintReady, MovePlayed, Notice, Passed, Rewound
@@ -37,7 +37,7 @@ class GameScene(Scene):
         self.scroll = 0  # move list: rows scrolled up from the newest
         replay = session.is_replay
         self.speed = Slider(0.0, 2.0, app.settings.ava_delay, 0.1, self.set_speed,
-                            lambda v: _("{seconds} s").format(seconds=f"{v:.1f}"))
+                            lambda v: seconds(v, ".1f"))
         self.undo_button = Button(N_("Back") if replay else N_("Undo"), self.undo)
         self.redo_button = Button(N_("Forward") if replay else N_("Redo"), self.redo)
         self.pause_button = Button(N_("Pause"), session.toggle_pause)

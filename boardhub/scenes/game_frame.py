@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from boardhub.core.i18n import _
+from boardhub.core.i18n import _, seconds
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext, move_words
 
@@ -209,7 +209,7 @@ def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
     r = scene.moves_rect
     row = max(24 * s, 18)
     # an entry in words (Da Vinci's calls) wraps onto more lines rather than being cut
-    width = round(r.width - 62 * s - theme.font(int(18 * s)).size(_("{seconds} s").format(seconds="00.00"))[0]
+    width = round(r.width - 62 * s - theme.font(int(18 * s)).size(seconds("00.00", ""))[0]
                   - 6 * s)  # beside the time
     line_h = max(row * 0.8, theme.font(int(20 * s)).get_linesize())
     end = len(m.history) - scene.scroll
@@ -234,7 +234,7 @@ def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
         for k, line in enumerate(lines):  # fit: only a single word wider than the column is cut
             room = width if k == 0 else r.width - 62 * s
             theme.text(surface, theme.fit(line, 20 * s, room), 20 * s, (r.x + 62 * s, y + k * line_h), theme.TEXT)
-        theme.text(surface, _("{seconds} s").format(seconds=f"{p.seconds:.2f}"), 18 * s, (r.right, y), theme.MUTED,
+        theme.text(surface, seconds(p.seconds, ".2f"), 18 * s, (r.right, y), theme.MUTED,
                    "topright")
         y += row + (len(lines) - 1) * line_h
     if m.redo_stack:

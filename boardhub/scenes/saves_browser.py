@@ -62,6 +62,7 @@ class SavesScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.entries: list[saves.SavedGame] = []
+        self.described: dict[Path, tuple[str, str]] = {}  # each file's players and status, as its row says them
         self.selected = 0
         self.scroll = 0
         self.clock = 0.0
@@ -83,6 +84,7 @@ class SavesScene(Scene):
 
     def refresh(self) -> None:
         self.entries = load_entries()
+        self.describe_entries()
         folder = saves.saves_dir()
         if not folder.is_dir():
             self.say(_("The saves folder {folder} cannot be made: games are not being saved").format(folder=folder),
@@ -238,7 +240,13 @@ class SavesScene(Scene):
         return None
 
     # ---------------------------------------------------------------- layout and drawing
+    def describe_entries(self) -> None:
+        """Each readable file's players and status in the language of the moment: once per listing and
+        per layout (a change of language lays every scene out again), not per frame."""
+        self.described = {e.path: (saved_players(e), saved_status(e)) for e in self.entries if e.readable}
+
     def layout(self, size: tuple[int, int]) -> None:
+        self.describe_entries()
         super().layout(size)
         s = self.s = theme.scale(size)
         w, h = size
@@ -360,10 +368,10 @@ class SavesScene(Scene):
         kind = {"PvP": N_("Player vs Player"), "PvA": N_("Player vs AI"),
                 "AvA": N_("AI vs AI")}.get(data.get("kind_of_game"), "")
         head = theme.text(surface, title, 24 * s, (x, top), theme.TEXT, bold=True)
-        players = theme.fit(f"{saved_players(saved)}  ·  {_(kind) if kind else ''}", 20 * s,
+        players, status = self.described[saved.path]
+        players = theme.fit(f"{players}  ·  {_(kind) if kind else ''}", 20 * s,
                             row.width * 0.55 - head.width)
         theme.text(surface, players, 20 * s, (head.right + 14 * s, top + 3 * s), theme.MUTED)
-        status = saved_status(saved)
         color = theme.ACCENT if saved.finished else theme.TEXT
         label = (_("Finished: {status}") if saved.finished else _("In progress: {status}")).format(status=status)
         theme.text(surface, theme.fit(label, 20 * s, row.width - 32 * s), 20 * s, (x, mid), color)

@@ -23,7 +23,8 @@ from boardhub.core.external import EngineError, program_name
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.ladder import ladder_specs, ratings
-from boardhub.core.session import GameSession, GameSetup, seat_label
+from boardhub.core.seat_names import seat_label
+from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button, Choice, TextField, Toggle
@@ -40,15 +41,8 @@ log = logging.getLogger(__name__)
 def ai_choices(game: GameEntry) -> tuple[list, list[str]]:
     """Human, every AI of the game at each of its levels ("greedy:5") from weakest to strongest by the
     measured ladder, then its engine protocols; an AI is named as its seat will be ("Greedy 5 AI")."""
-    values: list = [None]
-    labels = [seat_label(None)]
-    for spec in ladder_specs(game):
-        values.append(spec)
-        labels.append(seat_label(spec))
-    for proto in game.externals:
-        values.append(f"{proto}:")
-        labels.append(_("Engine ({protocol})").format(protocol=PROTOCOL_NAMES[proto]))
-    return values, labels
+    values: list = [None, *ladder_specs(game), *(f"{proto}:" for proto in game.externals)]
+    return values, [choice_label(v) for v in values]
 
 
 def choice_label(value: str | None) -> str:

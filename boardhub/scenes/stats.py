@@ -10,7 +10,7 @@ import pygame
 from boardhub.core import saves
 from boardhub.core.game import all_games
 from boardhub.core.i18n import N_, _, ngettext, percent
-from boardhub.core.session import seat_label
+from boardhub.core.seat_names import seat_label
 from boardhub.core.stats import Stats
 from boardhub.scenes.page import ScrollingPage
 from boardhub.ui import theme
@@ -39,10 +39,11 @@ class StatsScene(ScrollingPage):
         self.stats = Stats.load()
         self.scroll = 0
         self.reset_button.enabled = bool(self.stats.error) or not self.stats.empty  # nothing to forget
+        self.lines = self.build_lines()
 
-    @property
-    def lines(self) -> list[tuple[str, tuple]]:
-        """One heading per game, then a row per opponent: ("kind", values), in the language of the moment."""
+    def build_lines(self) -> list[tuple[str, tuple]]:
+        """One heading per game, then a row per opponent: ("kind", values), in the language of the moment
+        (made again by `layout`, which a change of language calls)."""
         out: list[tuple[str, tuple]] = []
         for g in all_games():
             rows = self.stats.rows(g.key)
@@ -93,6 +94,7 @@ class StatsScene(ScrollingPage):
 
     # ---------------------------------------------------------------- layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
+        self.lines = self.build_lines()
         # the note takes the lines it needs at this width, and the table starts below it
         s = theme.scale(size)
         width = round(min(size[0] - 40 * s, 900 * s) - 80 * s)  # the page's panel, less its margins

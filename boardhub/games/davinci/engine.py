@@ -100,7 +100,6 @@ JOKER = 12
 NUMBERS = tuple(range(12))
 VALUES = NUMBERS + (JOKER,)
 COLOUR_TEXT = "bw"
-COLOUR_NAMES = ("black", "white")
 PHASES = ("draw", "place", "guess", "continue", "reveal", "over")
 LAST_STANDING = "last standing"
 PILES_RAN_OUT = "piles ran out"

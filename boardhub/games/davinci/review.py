@@ -39,7 +39,7 @@ import math
 import random
 import time
 
-from boardhub.core.i18n import N_
+from boardhub.core.i18n import N_, Wording
 from boardhub.core.review import ReviewSpec, Verdict
 from boardhub.games.davinci.engine import (BLACK, JOKER, NUMBERS, WHITE, DavinciRules, DavinciState,
                                            DavinciView, Move, Tile, order_key, place_slots)
@@ -214,7 +214,7 @@ def estimate(view: DavinciView, seat: int, deadline: float, cap: int = PLAYOUT_C
         won += share(RULES.view(end, seat), seat)
         played += 1
     return Verdict(100.0 * won / played, best, False, f"{played} simulation{'s' * (played != 1)}",
-                   N_("simulations: {count}"), (("count", played),))
+                   Wording.of(N_("simulations: {count}"), count=played))
 
 
 def judge(view: DavinciView, seat: int, deadline: float) -> Verdict:

@@ -29,7 +29,7 @@ BLACK, WHITE = 0, 1  # seats; stones on the board are seat + 1
 SIZES = (19, 15)
 RULE_SETS = ("renju", "freestyle", "standard")
 COLUMNS = "abcdefghijklmnopqrs"
-NAMES = ("Black", "White")
+NAMES = (N_("Black"), N_("White"))  # the colours by seat, marked for the catalog
 
 
 @dataclass(frozen=True, slots=True)

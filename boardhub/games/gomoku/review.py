@@ -14,7 +14,7 @@ import time
 
 from boardhub.core.i18n import N_
 from boardhub.core.review import ReviewSpec, Verdict
-from boardhub.games.gomoku.engine import GomokuState
+from boardhub.games.gomoku.engine import NAMES, GomokuState
 from boardhub.games.gomoku.expert import VCT_DEPTH, ExpertAI
 from boardhub.games.gomoku.lines import Board
 from boardhub.games.gomoku.search import WIN, WIN_BOUND, Search
@@ -22,7 +22,6 @@ from boardhub.games.gomoku.threats import Clock, ThreatSearch, Timeout
 from boardhub.games.gomoku.tuning import SCALE
 
 THREAT_SHARE = 0.35  # of the position's time for the threat solver; the search has the rest
-COLOURS = (N_("Black"), N_("White"))
 
 
 def chance(score: int) -> float:
@@ -57,11 +56,11 @@ def judge(state: GomokuState, seat: int, deadline: float) -> Verdict:
         line = threats.vcf(me)
         if line:
             return Verdict.noted(flip(100.0), line[0], True, N_("{colour} wins by fours in {moves}"),
-                                 colour=COLOURS[me], moves=(len(line) + 1) // 2)
+                                 colour=NAMES[me], moves=(len(line) + 1) // 2)
         line = threats.vct(me, VCT_DEPTH)
         if line:
             return Verdict.noted(flip(100.0), line[0], True, N_("{colour} wins by threes and fours"),
-                                 colour=COLOURS[me])
+                                 colour=NAMES[me])
     except Timeout:
         board.rewind(stones)  # a search the clock stopped leaves its stones on the board
     clock = Clock(max(deadline, time.monotonic() + 0.05))
@@ -89,10 +88,10 @@ def judge(state: GomokuState, seat: int, deadline: float) -> Verdict:
     top = scores[best]
     if top <= -WIN_BOUND:
         return Verdict.noted(flip(0.0), best, True, N_("{colour} wins by force in {moves}"),
-                             colour=COLOURS[1 - me], moves=(WIN - abs(top) + 1) // 2)
+                             colour=NAMES[1 - me], moves=(WIN - abs(top) + 1) // 2)
     if top >= WIN_BOUND:
         return Verdict.noted(flip(100.0), best, True, N_("{colour} wins by force in {moves}"),
-                             colour=COLOURS[me], moves=(WIN - top + 1) // 2)
+                             colour=NAMES[me], moves=(WIN - top + 1) // 2)
     return Verdict(flip(chance(top)), best)
 
 
