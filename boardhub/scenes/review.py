@@ -17,9 +17,9 @@ from boardhub.core import saves
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Played
-from boardhub.core.review import MoveReview
-from boardhub.core.review import value_text
+from boardhub.core.review import MoveReview, value_text
 from boardhub.core.reviewing import GameRecord, ReviewRun
+from boardhub.core.seat_names import YOU
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext
 from boardhub.ui.review_graph import RATING_COLOURS, draw_graph, move_at, save_graph
@@ -62,10 +62,12 @@ class ReviewScene(Scene):
         better one), said without what it would bring."""
         before = self.run.states[ply]
         names = tuple(self.label(i) for i in range(len(self.labels)))
+        # the one human of a game against the AI is named "You" (seat_names): spoken to, as in the game's list
+        you = self.labels.index(YOU) if YOU in self.labels else None
         if move is None:
             return self.board.move_label(self.entry.rules.to_move(before), self.record.moves[ply], before,
-                                         self.run.states[ply + 1], names)
-        return self.board.move_label(self.entry.rules.to_move(before), move, before, None, names)
+                                         self.run.states[ply + 1], names, you)
+        return self.board.move_label(self.entry.rules.to_move(before), move, before, None, names, you)
 
     # ---------------------------------------------------------------- layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -266,8 +268,9 @@ class ReviewScene(Scene):
             review = self.run.review
             # a game judged from one seat (Da Vinci Code) gives that seat's values for every move
             mine = self.run.spec.zero_sum or m.seat == review.perspective
-            played = _("{number}. {name} played {move}: {value} {unit}") if mine else \
-                _("{number}. {name} played {move}: {value} {unit} for {seat}")
+            # the move as the list says it: a square ("d3") or, in some games, words ("drew a black tile")
+            played = _("{number}. {name}: {move} ({value} {unit})") if mine else \
+                _("{number}. {name}: {move} ({value} {unit} for {seat})")
             lines.append((played.format(number=m.ply + 1, name=self.label(m.seat), move=self.words(m.ply),
                                         value=value_text(m.after.value, review.baseline), unit=unit,
                                         seat=self.label(review.perspective)), theme.TEXT))
