@@ -17,7 +17,7 @@ from boardhub.core.arena import play_series, play_table, play_tournament, record
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Seat
 from boardhub.core.records import load_record
-from boardhub.core.session import saved_match
+from boardhub.core.saved_games import saved_match
 
 # (game, a, b, options): the fastest AIs of each game on a small board
 SERIES = [

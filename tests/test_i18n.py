@@ -165,7 +165,8 @@ def test_switching_the_language_in_settings_changes_the_menu_at_once(app):
 
 def test_a_saved_game_reads_in_the_language_of_the_moment(app, saves_folder):
     """A game saved while the interface spoke English lists its players and state in Korean after a switch."""
-    from boardhub.core.session import GameSession, GameSetup, saved_players, saved_status
+    from boardhub.core.saved_games import saved_players, saved_status
+    from boardhub.core.session import GameSession, GameSetup
     from boardhub.core import saves
     session = GameSession.new(GameSetup.default("dots", "pva"), app.start_worker)
     session.autosave()

@@ -212,7 +212,7 @@ def test_cli_refuses_a_damaged_file_in_plain_words(tmp_path):
 def test_cli_reviews_a_da_vinci_save_from_the_reviewed_seat(tmp_path):
     """Da Vinci Code games are read from boardhub saves; only the reviewed seat's moves are rated."""
     from boardhub.core.match import Match, Seat
-    from boardhub.core.session import game_data
+    from boardhub.core.saved_games import game_data
     from boardhub.core import saves
     entry = get_game("davinci")
     match = Match(entry, [Seat(), Seat("easy")], {"players": 2}, seed=4)

@@ -11,8 +11,9 @@ import pytest
 
 from boardhub.core import saves
 from boardhub.core.game import ANALYSIS, get_game
-from boardhub.core.session import (AnalysisReady, GameOver, GameSession, GameSetup, MovePlayed, Passed,
-                                   Rewound, latest_unfinished, result_text)
+from boardhub.core.match_text import result_text
+from boardhub.core.saved_games import latest_unfinished
+from boardhub.core.session import AnalysisReady, GameOver, GameSession, GameSetup, MovePlayed, Passed, Rewound
 from boardhub.core.stats import Stats
 from boardhub.core.worker import ThreadWorker
 from boardhub.games.davinci.engine import DavinciView

@@ -19,7 +19,7 @@ from boardhub.core import saves
 from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.progress import progress_bar, progress_note
 from boardhub.core.rules import Outcome, normalize_options
-from boardhub.core.session import game_data
+from boardhub.core.saved_games import game_data
 from boardhub.core.worker import ProcessWorker, Worker
 
 Report = Callable[[str], None]  # a line for the person running the arena: a game that could not be saved

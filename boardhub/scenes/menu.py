@@ -6,7 +6,8 @@ import pygame
 from boardhub.core import saves
 from boardhub.core.game import GameEntry, all_games, get_game
 from boardhub.core.i18n import N_, _
-from boardhub.core.session import GameSession, GameSetup, latest_unfinished, saved_players
+from boardhub.core.saved_games import latest_unfinished, saved_players
+from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button

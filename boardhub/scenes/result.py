@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.reviewing import GameRecord
-from boardhub.core.session import GameSession, score_text, winner_text
+from boardhub.core.match_text import score_text, winner_text
+from boardhub.core.session import GameSession
 from boardhub.core.stats import is_ai_forfeit
 from boardhub.scenes.overlay import GamePanel
 from boardhub.ui import theme

@@ -19,7 +19,8 @@ from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Seat
 from boardhub.core.reviewing import RecordError, record_of_save
-from boardhub.core.session import GameSession, load_entries, saved_players, saved_status
+from boardhub.core.saved_games import load_entries, saved_players, saved_status
+from boardhub.core.session import GameSession
 from boardhub.core.settings import Settings
 from boardhub.core.stats import merge_files
 from boardhub.ui import theme

@@ -1,0 +1,130 @@
+"""Saved games as the app uses them: the data a game's file holds, the match a
+file replays to, and the checks behind the saves browser and Continue (each
+file replayed once per version of it, an unusable one carrying its reason).
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Callable
+
+from boardhub.core import saves
+from boardhub.core.game import get_game
+from boardhub.core.i18n import _
+from boardhub.core.match import Match, Seat
+from boardhub.core.match_text import players_text, result_text, status_text
+from boardhub.core.rules import IllegalMove
+from boardhub.core.worker import Worker
+
+
+def game_data(match: Match, created: str, counted: bool, imported: int = 0, hints: int = 0) -> dict:
+    """A game as its file in the saves holds it: the match to replay, and the lines the saves browser lists.
+
+    The app's autosave and the arena's saved games write the same data, so
+    either file resumes and replays alike.
+    """
+    m = match
+    result = result_text(m)
+    return {**m.to_json(), "kind_of_game": m.kind, "created": created,
+            "updated": datetime.now().isoformat(timespec="milliseconds"),
+            "players": players_text(m.seats, str),
+            "status": status_text(m),
+            "result": result, "counted": counted, "imported": imported, "hints": hints}
+
+
+def saved_imported(saved: saves.SavedGame, match: Match) -> int:
+    """How many of a saved game's first moves came from an import (0 in saves from before it was kept)."""
+    n = saved.data.get("imported", 0)
+    if isinstance(n, bool) or not isinstance(n, int):
+        return 0
+    return max(0, min(n, len(match.history)))
+
+
+def saved_match(saved: saves.SavedGame, worker: Callable[[], Worker] | None = None) -> Match:
+    """The match a saved game holds, replayed move by move; ValueError naming the file and the reason.
+
+    `worker()` gives the AI worker, asked for only when a seat is an AI.
+    """
+    data, name = saved.data, saved.path.name
+    try:
+        game = get_game(data["game"])
+    except (KeyError, TypeError):
+        raise ValueError(_("{name}: a game this boardhub does not have ({game})").format(
+            name=name, game=str(data.get("game"))[:40])) from None
+    try:
+        wants_worker = worker is not None and any(seat.get("ai") for seat in data["seats"])
+        return Match.from_json(game, data, worker=worker() if wants_worker else None)
+    except KeyError as exc:
+        raise ValueError(_("{name}: damaged: it has no {field}").format(name=name, field=exc.args[0])) from None
+    except ValueError as exc:
+        if isinstance(exc.__cause__, IllegalMove):  # a move its rules refuse, said in the game's words
+            raise ValueError(_("{name}: {why}").format(name=name, why=exc)) from None
+        raise ValueError(_("{name}: damaged: some of its values are not what boardhub writes").format(
+            name=name)) from None
+    except (TypeError, AttributeError, IndexError):
+        raise ValueError(_("{name}: damaged: some of its values are not what boardhub writes").format(
+            name=name)) from None
+
+
+# file name -> (modification time, size, the match it holds or why it cannot be used): a new version of
+# a file replaces the old one's entry
+_checked: dict[str, tuple[float, int, Match | str]] = {}
+
+
+def _checked_match(saved: saves.SavedGame) -> Match | str:
+    """The match a file holds, replayed once per version of the file, or why it cannot be."""
+    try:
+        st = saved.path.stat()
+    except OSError as exc:
+        return _("{name}: it cannot be read ({why})").format(name=saved.path.name, why=saves.refusal(exc))
+    known = _checked.get(saved.path.name)
+    if known is not None and known[:2] == (st.st_mtime, st.st_size):
+        return known[2]
+    try:
+        found: Match | str = saved_match(saved)
+    except ValueError as exc:
+        found = str(exc)
+    _checked[saved.path.name] = (st.st_mtime, st.st_size, found)
+    return found
+
+
+def problem(saved: saves.SavedGame) -> str:
+    """Why a readable file still cannot be resumed: an unknown game or a bad move ("" if none)."""
+    found = _checked_match(saved)
+    return found if isinstance(found, str) else ""
+
+
+def saved_players(saved: saves.SavedGame) -> str:
+    """A saved game's players in the language of the moment (the file's words where its seats are unreadable)."""
+    try:
+        return players_text([Seat.from_json(x) for x in saved.data["seats"]])
+    except (KeyError, TypeError, AttributeError):
+        return str(saved.data.get("players", ""))
+
+
+def saved_status(saved: saves.SavedGame) -> str:
+    """A saved game's result or whose move it is, in the language of the moment; the file's words for an
+    ending the moves do not show (a forfeit)."""
+    found = _checked_match(saved) if saved.readable else ""
+    if isinstance(found, str) or (saved.finished and not found.is_over):
+        return str(saved.data.get("status", ""))
+    return status_text(found, _)
+
+
+def load_entries() -> list[saves.SavedGame]:
+    """The games folder, each file checked: unusable ones carry their reason."""
+    out = []
+    for saved in saves.list_games():
+        if saved.readable:
+            reason = problem(saved)
+            if reason:
+                saved = saves.SavedGame(saved.path, error=reason)
+        out.append(saved)
+    return out
+
+
+def latest_unfinished() -> saves.SavedGame | None:
+    """The game Continue resumes: the newest one not over."""
+    for saved in saves.list_games():
+        if saved.readable and not saved.finished and not problem(saved):
+            return saved
+    return None
