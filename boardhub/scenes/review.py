@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from boardhub.core import saves
+from boardhub.core import i18n, saves
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Played
@@ -52,6 +52,7 @@ class ReviewScene(Scene):
         self.back_button = Button(N_("Back"), self.app.pop, primary=True)
         self.buttons = [self.export_button, self.back_button]
         self.clock = 0.0
+        self._said: dict[tuple[str, int, Any], str] = {}  # (language, ply, other move) -> its words
 
     def label(self, seat: int) -> str:
         """A seat's name in the language of the moment (a board's colour names are in the catalog)."""
@@ -59,7 +60,14 @@ class ReviewScene(Scene):
 
     def words(self, ply: int, move: Any = None) -> str:
         """Move `ply` as a move list says it; with `move`, that other move from the same position (a
-        better one), said without what it would bring."""
+        better one), said without what it would bring. Worded once per language, not on every frame the
+        list is drawn."""
+        key = (i18n.language(), ply, move)
+        if key not in self._said:
+            self._said[key] = self._word(ply, move)
+        return self._said[key]
+
+    def _word(self, ply: int, move: Any) -> str:
         before = self.run.states[ply]
         names = tuple(self.label(i) for i in range(len(self.labels)))
         # the one human of a game against the AI is named "You" (seat_names): spoken to, as in the game's list
