@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from boardhub.core import files
 from boardhub.core.i18n import N_, _, ngettext
 
 FORMAT = 1
@@ -122,17 +123,21 @@ def write_json(path: Path, kind: str, data: dict) -> None:
 def read_json(path: Path, kind: str) -> dict[str, Any]:
     """The file's data, or SaveError "name: why it cannot be used", the why in a player's words."""
     try:
-        raw = path.read_bytes()
+        raw = files.read_bytes(path)
     except FileNotFoundError:
         raise SaveError(_("{name}: the file is gone").format(name=path.name)) from None
     except OSError as exc:
         raise SaveError(_("{name}: it cannot be read ({why})").format(name=path.name, why=refusal(exc))) from None
+    except files.Unreadable as exc:
+        raise SaveError(_("{name}: {why}").format(name=path.name, why=exc)) from None
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = files.loads_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError(_("{name}: not a boardhub save (it is not text)").format(name=path.name)) from None
     except json.JSONDecodeError as exc:
         raise SaveError(_("{name}: {damage}").format(name=path.name, damage=damage(exc))) from None
+    except files.Unreadable as exc:
+        raise SaveError(_("{name}: {why}").format(name=path.name, why=exc)) from None
     if not isinstance(data, dict) or not isinstance(data.get("format"), int) or not isinstance(data.get("kind"), str):
         raise SaveError(_("{name}: not a boardhub save").format(name=path.name))
     if data["format"] > FORMAT:
