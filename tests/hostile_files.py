@@ -1,0 +1,101 @@
+"""A corpus of hostile files, made by this script rather than typed by hand.
+
+Every reader of boardhub (the saves folder at start-up, Continue, Saved games,
+Replay, Import, `review`, settings, stats, learned data) is fed each of these:
+none may raise, hang, eat memory or change another file. `make_corpus(folder)`
+writes them and returns {case name: path}; `python tests/hostile_files.py DIR`
+writes them for a look by hand.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+BIG = 20 << 20  # past every cap boardhub has, written sparse so it costs no disk
+
+
+def _save(kind: str = "game", **fields: object) -> str:
+    return json.dumps({"format": 1, "kind": kind, **fields})
+
+
+def texts() -> dict[str, str | bytes]:
+    """The cases that are plain file contents: {name: text or bytes}."""
+    deep = "[" * 1000 + "]" * 1000
+    return {
+        "empty": b"",
+        "spaces": "   \n\t\n",
+        "nul_bytes": b"\x00" * 64,
+        "binary": bytes(range(256)) * 8,
+        "not_utf8": b'{"format": 1, "kind": "game", "game": "\xff\xfe"}',
+        "utf16": '{"format": 1, "kind": "game"}'.encode("utf-16"),
+        "bom": "\ufeff" + _save(),
+        "cut_short": _save(game="othello")[:-7],
+        "deep_list": '{"format": 1, "kind": "game", "x": ' + deep + "}",
+        "deep_top": deep,
+        "deep_object": '{"a":' * 1000 + "1" + "}" * 1000,
+        "huge_int": '{"format": 1, "kind": "game", "seed": ' + "9" * 5000 + "}",
+        "huge_format": '{"format": ' + "1" * 5000 + ', "kind": "game"}',
+        "inf_seed": '{"format": 1, "kind": "game", "seed": 1e999}',
+        "nan_seed": '{"format": 1, "kind": "game", "seed": NaN}',
+        "negative_seed": _save(game="davinci", seed=-1, moves=[]),
+        "nul_in_seat": _save(game="othello", seats=["hum\x00an", "greedy"], moves=[]),
+        "control_chars": _save(game="othello", seats=["\x1b[31mred\x07", "\u202eevil"], moves=[]),
+        "long_move": _save(game="othello", seats=["human", "greedy"], moves=["f5" * 4000]),
+        "long_name": _save(game="othello", seats=["x" * 100_000, "greedy"], moves=[]),
+        "shell_seat": _save(game="othello", seats=["gtp:/bin/sh -c 'touch /tmp/boardhub-pwned'", "human"],
+                            moves=[], updated="9999-12-31T23:59:59"),
+        "py_seat": _save(game="othello", seats=["py:os:system", "human"], moves=[]),
+        "future_updated": _save(game="othello", seats=["human", "greedy"], moves=[], updated="9999-12-31T23:59:59"),
+        "wrong_types": _save(game=7, seats="human", moves={"a": 1}, options=[1], seed="x", limit="fast"),
+        "unknown_game": _save(game="chess", seats=["human", "human"], moves=[]),
+        "huge_limit": _save(game="othello", seats=["human", "greedy"], moves=[], limit=1e6),
+        "newer_format": json.dumps({"format": 99, "kind": "game"}),
+        "wrong_kind": _save(kind="stats"),
+        "top_list": "[1, 2, 3]",
+        "top_string": '"hello"',
+        "long_line": "f5" * (3 << 20),
+        "many_lines": "f5 d6\n" * 400_000,
+        "record_nul": "f5\x00d6 c3",
+        "record_huge_int": "99999999999999999999999999999999999999999999999999 1",
+        "record_path": json.dumps({"format": 1, "kind": "game", "game": "othello", "record": "/etc/passwd",
+                                   "path": "/etc/passwd"}),
+    }
+
+
+def make_corpus(folder: Path) -> dict[str, Path]:
+    """Write every case into `folder` (made if missing); {name: path}, special files included where the system allows."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out: dict[str, Path] = {}
+    for name, content in texts().items():
+        path = folder / f"{name}.json"
+        if isinstance(content, str):
+            path.write_text(content, encoding="utf-8", errors="surrogatepass")
+        else:
+            path.write_bytes(content)
+        out[name] = path
+    big = folder / "sparse_big.json"
+    with open(big, "wb") as f:
+        f.truncate(BIG)
+    out["sparse_big"] = big
+    folder_named = folder / "a_folder.json"
+    folder_named.mkdir(exist_ok=True)
+    out["a_folder"] = folder_named
+    if sys.platform != "win32":
+        for name, target in (("dev_zero", "/dev/zero"), ("dev_urandom", "/dev/urandom"),
+                             ("dangling", str(folder / "nowhere"))):
+            link = folder / f"{name}.json"
+            if not link.is_symlink():
+                link.symlink_to(target)
+            out[name] = link
+        fifo = folder / "fifo.json"
+        if not fifo.exists():
+            os.mkfifo(fifo)
+        out["fifo"] = fifo
+    return out
+
+
+if __name__ == "__main__":
+    for case, where in make_corpus(Path(sys.argv[1] if len(sys.argv) > 1 else "hostile")).items():
+        print(case, where)
