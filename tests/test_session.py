@@ -208,7 +208,7 @@ def test_ai_and_analysis_jobs_carry_only_what_the_seat_may_see():
             assert hidden_values_seen(job.view) == []
             assert job.history == rules.public_history(session.match.moves[:len(job.history)], job.view.seat)
         # the check can fail: the state itself would carry hidden numbers
-        full = rules.view(session.match.state, None)
+        full = rules.face_up_view(session.match.state)
         assert hidden_values_seen(replace(full, seat=0)) != []
         session.close()
     finally:

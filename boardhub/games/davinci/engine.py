@@ -82,9 +82,12 @@ Views (`DavinciView`, what `view(state, seat)` gives a controller)
     The seat's own numbers, every face-up number, the colour and uid of every
     tile, pile sizes and the public history. Other players' hidden numbers
     are None, and so is the value of a drawn tile in another player's hand.
-    `view(state, None)` is the spectators' view with every tile face up. Once
-    the game is over every view shows every number. `view.legal_moves()`
-    equals `rules.legal_moves(state)` for the seat to move.
+    `view(state, None)` is an observer's view: what anyone at the table sees,
+    no hidden number at all, not the drawn tile's number nor its legal gaps
+    (which narrow it). Once the game is over every view shows every number.
+    `view.legal_moves()` equals `rules.legal_moves(state)` for the seat to move.
+    `face_up_view(state)` shows every tile: it is the local "Face up" display of
+    a game between AIs, read by that screen only, never sent to a seat.
 """
 from __future__ import annotations
 
@@ -193,7 +196,7 @@ def public_candidates(racks: tuple[tuple[Tile, ...], ...], history: tuple[tuple,
 
 @dataclass(frozen=True)
 class DavinciView:
-    """What one seat may know (seat None: a spectator, who sees every tile).
+    """What one seat may know (seat None: an observer, or the local face-up display).
 
     racks hold Tile(colour, value or None, revealed, uid); hand is the tile
     waiting to be placed, (colour, value or None); slots are its legal slots,
@@ -329,8 +332,17 @@ class DavinciRules:
 
     # ------------------------------------------------------------------ reading
     def view(self, state: DavinciState, seat: int | None) -> DavinciView:
-        """What `seat` may know; None gives the spectators' face-up view."""
-        see_all = seat is None or state.over
+        """What `seat` may know; None: what an observer may know, every hidden number withheld."""
+        return self._view(state, seat, state.over)
+
+    def face_up_view(self, state: DavinciState) -> DavinciView:
+        """Every tile face up, as the seat-less view of the local "Face up" display of AIs playing.
+
+        Named apart so that no path meant for a seat or an observer can reach it by passing None.
+        """
+        return self._view(state, None, True)
+
+    def _view(self, state: DavinciState, seat: int | None, see_all: bool) -> DavinciView:
         racks = tuple(
             tuple(t if see_all or owner == seat or t.revealed else t._replace(value=None) for t in rack)
             for owner, rack in enumerate(state.racks))

@@ -55,6 +55,10 @@ class Geometry:
     def __reduce__(self):
         return (geometry, (self.rows, self.cols))
 
+    def plain(self) -> dict[str, int]:
+        """Its plain data: the board size is all that makes it."""
+        return {"rows": self.rows, "cols": self.cols}
+
     def is_horizontal(self, line: int) -> bool:
         return self.line_coord[line][0] % 2 == 0
 

@@ -204,7 +204,9 @@ class DavinciBoard(BoardView):
         return self._seen
 
     def view(self, state: DavinciState) -> DavinciView:
-        """The view drawn: the looking seat's, or the spectator's in AI vs AI."""
+        """The view drawn: the looking seat's, or in AI vs AI an observer's, face up on request."""
+        if self.viewer is None and self.face_up:
+            return self.game.rules.face_up_view(state)
         return self.game.rules.view(state, self.viewer)
 
     def shown(self, view: DavinciView, seat: int, tile) -> bool:
