@@ -34,7 +34,7 @@ from previous import describe, previous_tree
 from boardhub.core.rules import IllegalMove
 from boardhub.games.gomoku.ai import NormalAI
 from boardhub.games.gomoku.engine import GomokuRules, GomokuState
-from boardhub.games.gomoku.openings import openings
+from boardhub.games.gomoku.offline.openings import openings
 
 RULES = GomokuRules()
 

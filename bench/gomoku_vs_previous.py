@@ -38,7 +38,7 @@ from boardhub.core.match import REFEREE_GRACE
 from boardhub.core.rules import IllegalMove
 from boardhub.games.gomoku.engine import BLACK, GomokuRules
 from boardhub.games.gomoku.expert import ExpertAI
-from boardhub.games.gomoku.openings import openings
+from boardhub.games.gomoku.offline.openings import openings
 
 SERIES = {"renju": ("renju", 19), "freestyle": ("freestyle", 15)}
 TARGET = 0.75

@@ -19,7 +19,7 @@ import argparse
 import time
 
 from boardhub.games.othello.engine import START
-from boardhub.games.othello.perft import perft, plain_perft
+from boardhub.games.othello.offline.perft import perft, plain_perft
 
 PUBLISHED = {6: 8200, 7: 55092, 8: 390216, 9: 3005288}
 TARGETS = {8: 0.6, 9: 5.0}

@@ -9,13 +9,14 @@ from pathlib import Path
 from boardhub.core.arena import default_jobs, options_for_seats, play_series, play_table, play_tournament
 from boardhub.core.progress import progress_bar
 from boardhub.core.game import GAME_KEYS, get_game
-from boardhub.games.gomoku import tuning as gomoku_tuning
+from boardhub.games.gomoku.offline import tuning as gomoku_tuning
 from boardhub.games.gomoku.brain import serve
 from boardhub.games.gomoku.weights import save_new as save_gomoku_weights
 from boardhub.core import saves
-from boardhub.games.othello import book, book_growth, learning, training
+from boardhub.games.othello import book, learning
+from boardhub.games.othello.offline import book_growth, training
 from boardhub.games.othello.engine import START
-from boardhub.games.othello.perft import perft
+from boardhub.games.othello.offline.perft import perft
 
 
 def _game_options(game, extra: list[str], command: str = "arena", defaults: bool = True) -> dict:

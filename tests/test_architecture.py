@@ -128,6 +128,33 @@ def test_no_scene_imports_another_scene():
             assert {t for t in targets if t.startswith("boardhub.scenes.")} <= shared | {m}, m
 
 
+APP_ROOTS = ("boardhub.launch", "boardhub.smoke", "boardhub.core.worker")  # the window, its check, the AI process
+
+
+def reachable(edges: dict[str, set[str]], roots: tuple[str, ...]) -> set[str]:
+    """Every module that importing `roots` loads, the packages on the way included."""
+    seen: set[str] = set()
+    todo = list(roots)
+    while todo:
+        m = todo.pop()
+        if m in seen or m not in edges:
+            continue
+        seen.add(m)
+        todo.extend(edges[m])
+        todo.extend(m.rsplit(".", k)[0] for k in range(1, m.count(".")))  # a module loads its packages
+    return seen
+
+
+def test_the_app_never_loads_a_games_offline_tools():
+    edges = graph()
+    offline = [m for m in edges if ".offline" in m]
+    assert offline, "every game's offline tools live in games/<game>/offline/"
+    app = reachable(edges, APP_ROOTS + tuple(m for m in edges if m.count(".") == 2 and m.startswith("boardhub.games.")))
+    assert sorted(m for m in app if ".offline" in m) == []
+    # the check itself: the command line, which trains and grows books, does load them
+    assert any(".offline" in m for m in reachable(edges, ("boardhub.cli",)))
+
+
 def test_every_game_has_the_same_shape():
     games = [p for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").exists()]
     assert len(games) == 4

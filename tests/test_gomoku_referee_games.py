@@ -8,7 +8,7 @@ import pytest
 
 from boardhub.games.gomoku.engine import BLACK, GomokuRules, point_name
 from boardhub.games.gomoku.expert import ExpertAI
-from boardhub.games.gomoku.openings import openings
+from boardhub.games.gomoku.offline.openings import openings
 from boardhub.games.gomoku.renju import forbidden
 
 RULES = GomokuRules()

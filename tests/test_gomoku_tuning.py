@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from boardhub import cli
-from boardhub.games.gomoku import tuning, weights
+from boardhub.games.gomoku import weights
+from boardhub.games.gomoku.offline import tuning
 from boardhub.games.gomoku.lines import Board
 from boardhub.games.gomoku.patterns import HAND_WEIGHTS, NUM_FEATURES
 

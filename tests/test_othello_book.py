@@ -9,7 +9,8 @@ import pytest
 
 from boardhub import cli
 from boardhub.core import saves
-from boardhub.games.othello import book, book_growth
+from boardhub.games.othello import book
+from boardhub.games.othello.offline import book_growth
 from boardhub.games.othello.book import INVERSES, SYMMETRIES, Book, canonical, child_key, key_of, split_key, transform
 from boardhub.games.othello.engine import START, moves_mask, play, squares_of
 from boardhub.games.othello.expert import ExpertAI

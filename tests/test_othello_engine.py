@@ -17,7 +17,7 @@ from boardhub.core.rules import IllegalMove
 from boardhub.games.othello.engine import (BLACK, LANE, PASS, START, WHITE, OthelloRules, OthelloState, flips,
                                            lanes_with_moves, moves_mask, parse_square, parse_transcript, play,
                                            square_name, transcript)
-from boardhub.games.othello.perft import perft, plain_perft
+from boardhub.games.othello.offline.perft import perft, plain_perft
 
 RULES = OthelloRules()
 PUBLISHED_PERFT = (1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288)

@@ -8,7 +8,8 @@ import random
 import numpy as np
 import pytest
 
-from boardhub.games.othello import patterns, training
+from boardhub.games.othello import patterns
+from boardhub.games.othello.offline import training
 from boardhub.games.othello.engine import START, OthelloRules, moves_mask, play
 
 RULES = OthelloRules()

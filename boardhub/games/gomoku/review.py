@@ -5,7 +5,7 @@ for the side to move is a proof, shown with its length; so is a VCF for the
 other side that no move of ours can stop in time (the search finds it as a
 loss). Otherwise the expert's search scores the position, and its score
 becomes a chance to win through the logistic scale its weights were fitted on
-(`tuning.SCALE` evaluation units to one unit of log-odds).
+(`weights.SCALE` evaluation units to one unit of log-odds).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from boardhub.games.gomoku.expert import VCT_DEPTH, ExpertAI
 from boardhub.games.gomoku.lines import Board
 from boardhub.games.gomoku.search import WIN, WIN_BOUND, Search
 from boardhub.games.gomoku.threats import Clock, ThreatSearch, Timeout
-from boardhub.games.gomoku.tuning import SCALE
+from boardhub.games.gomoku.weights import SCALE
 
 THREAT_SHARE = 0.35  # of the position's time for the threat solver; the search has the rest
 

@@ -3,7 +3,7 @@
 A weights file is JSON: for every feature (patterns.FEATURE_NAMES) its
 worth to the side to move and to the other side, the side to move's tempo,
 all in evaluation units, and how the weights were made (games, positions,
-seed, fit error). `learn gomoku` (tuning.py) writes a new timestamped file
+seed, fit error). `learn gomoku` (offline/tuning.py) writes a new timestamped file
 in the saves folder each run; the expert plays by the newest readable one
 there, else by the file shipped in boardhub/assets, which that command made.
 """
@@ -19,6 +19,7 @@ from boardhub.core import saves
 from boardhub.core.i18n import _
 from boardhub.games.gomoku.patterns import FEATURE_NAMES, HAND_WEIGHTS, Weights
 
+SCALE = 200  # evaluation units to one unit of log-odds: the units the weights are fitted in
 KIND = "gomoku-weights"
 FILE_PREFIX = "gomoku-weights-"
 SHIPPED = "gomoku_weights.json"

@@ -30,16 +30,16 @@ import numpy as np
 
 from boardhub.core.progress import progress_bar
 from boardhub.games.gomoku import weights as weights_file
+from boardhub.games.gomoku.weights import SCALE
 from boardhub.games.gomoku.engine import GomokuRules
 from boardhub.games.gomoku.expert import ExpertAI
 from boardhub.games.gomoku.lines import Board
-from boardhub.games.gomoku.openings import openings
+from boardhub.games.gomoku.offline.openings import openings
 from boardhub.games.gomoku.patterns import FEATURE_NAMES, HAS_FIVE, HAS_WIN4, NUM_FEATURES, WIN4S, Weights
 
 DEFAULT_GAMES = 100
 NODES = 1500  # nodes a move in self-play: about a tenth of a second on this project's machines
 SERIES = (("renju", 19), ("freestyle", 15))  # game n plays SERIES[n % 2]
-SCALE = 200  # evaluation units to one unit of log-odds
 L2 = 1e-3  # the regularisation, per sample
 HOLD_OUT = 10  # every HOLD_OUT-th game is kept out of the fit
 RULES = GomokuRules()

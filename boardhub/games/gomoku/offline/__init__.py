@@ -1,0 +1,1 @@
+"""Gomoku's offline tools, which the app never loads: tuning the weights by self-play, and its openings."""

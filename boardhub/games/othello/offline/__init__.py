@@ -1,0 +1,1 @@
+"""Othello's offline tools, which the app never loads: learning the evaluation, growing the book, perft."""
