@@ -1,0 +1,327 @@
+"""The server of network play: many tables in one asyncio process, over WebSocket.
+
+Each connection first greets (`hello` with a code or a seat's token, or `create`
+for a new table) within `HELLO_SECONDS`; before that it receives nothing of any
+game. Frames over 16 KiB, a flood, or a message the protocol does not allow close
+that connection only, with a close code that says why. Wrong join codes are
+throttled per address, so codes cannot be found by trying. Each table is written
+atomically to the state folder after every change, so a server killed and started
+again resumes every table, and each client comes back into its seat with its token.
+
+AI seats are searched in a separate process (never on the loop that serves the
+tables); a process that dies is replaced and asked again once, and if it fails a
+second time the game's simplest AI stands in for the move, so a table never hangs.
+"""
+from __future__ import annotations
+
+import asyncio
+import collections
+import concurrent.futures
+import itertools
+import json
+import logging
+import multiprocessing
+import os
+import secrets
+import ssl
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from boardhub.core import files
+from boardhub.core.game import get_game
+from boardhub.net import protocol
+from boardhub.net.table import Out, Refused, Table
+
+HELLO_SECONDS = 10.0
+FLOOD_BURST, FLOOD_RATE = 40, 10.0  # messages: a burst, then so many a second
+WRONG_CODES, WRONG_CODE_WINDOW = 10, 60.0  # wrong codes an address may send in the window
+SEND_QUEUE = 512  # messages waiting for a slow client before it is dropped
+AI_LIMIT = 0.5  # seconds an AI seat has for a move
+log = logging.getLogger(__name__)
+
+
+def choose_move(game: str, spec: str, view: Any, limit: float) -> Any:
+    """An AI seat's move, in the AI process: its own seed from `secrets`, so it can learn nothing of the deal."""
+    ai = get_game(game).make_ai(spec, seed=secrets.randbits(64))
+    return ai.choose(view, time.monotonic() + limit)
+
+
+class Connection:
+    """One client: its outgoing queue (a slow client never stalls the others) and its flood allowance."""
+
+    ids = itertools.count(1)
+
+    def __init__(self, ws: ServerConnection) -> None:
+        self.id = next(self.ids)
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.tokens = float(FLOOD_BURST)
+        self.filled = time.monotonic()
+        self.table: Table | None = None
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(FLOOD_BURST, self.tokens + (now - self.filled) * FLOOD_RATE)
+        self.filled = now
+        self.tokens -= 1
+        return self.tokens >= 0
+
+    async def writer(self) -> None:
+        while (text := await self.queue.get()) is not None:
+            await self.ws.send(text)
+
+
+class Server:
+    """Every table of this process, by join code."""
+
+    def __init__(self, state_dir: Path | None = None, clock: Callable[[], float] = time.monotonic,
+                 ai_limit: float = AI_LIMIT) -> None:
+        self.tables: dict[str, Table] = {}
+        self.conns: dict[int, Connection] = {}
+        self.state_dir = state_dir
+        self.clock = clock
+        self.ai_limit = ai_limit
+        self.wrong: dict[str, collections.deque[float]] = {}
+        self.thinking: set[str] = set()
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self.ai_restarts = 0
+        if state_dir is not None:
+            self._load(state_dir)
+
+    # ------------------------------------------------------------------ tables on disk
+    def _load(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        for path in sorted(folder.glob("*.json")):
+            try:
+                data = files.loads_json(files.read_bytes(path, 1 << 20).decode("utf-8"))
+                table = Table.from_json(data, self.clock)
+            except Exception as exc:  # a damaged table file is left alone and named; the others still load
+                log.warning("table file %s not resumed: %s", path.name, type(exc).__name__)
+                continue
+            self.tables[table.code] = table
+
+    def _save(self, table: Table) -> None:
+        if self.state_dir is None:
+            return
+        path = self.state_dir / f"{table.code}.json"
+        fd, tmp = tempfile.mkstemp(dir=self.state_dir, prefix=f".{table.code}.", suffix=".tmp")
+        try:  # atomic against a kill; no fsync, which would stall every table for one disk write
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(table.to_json(), f)
+            os.replace(tmp, path)
+        except OSError as exc:
+            Path(tmp).unlink(missing_ok=True)
+            log.warning("table %s not saved: %s", table.code, exc.strerror)
+
+    # ------------------------------------------------------------------ connections
+    async def handler(self, ws: ServerConnection) -> None:
+        conn = Connection(ws)
+        self.conns[conn.id] = conn
+        writer = asyncio.create_task(conn.writer())
+        try:
+            await self._greet(conn)
+            async for frame in ws:
+                if not conn.allow():
+                    await ws.close(protocol.CLOSE_FLOOD, protocol.CLOSE_REASONS[protocol.CLOSE_FLOOD])
+                    return
+                try:
+                    message = protocol.decode(frame)
+                except protocol.BadMessage:
+                    await ws.close(protocol.CLOSE_MALFORMED, protocol.CLOSE_REASONS[protocol.CLOSE_MALFORMED])
+                    return
+                if message["t"] in ("hello", "create"):
+                    await ws.close(protocol.CLOSE_MALFORMED, protocol.CLOSE_REASONS[protocol.CLOSE_MALFORMED])
+                    return
+                table = conn.table
+                self._send(table.handle(conn.id, message, self.clock()))
+                self._changed(table)
+        except (ConnectionClosed, _Closed):
+            pass
+        finally:
+            if conn.table is not None:
+                self._send(conn.table.leave(conn.id, self.clock()))
+                self._changed(conn.table)
+            del self.conns[conn.id]
+            conn.queue.put_nowait(None)
+            writer.cancel()
+
+    async def _greet(self, conn: Connection) -> None:
+        ws = conn.ws
+        try:
+            frame = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+            message = protocol.decode(frame)
+        except asyncio.TimeoutError:
+            await self._close(ws, protocol.CLOSE_SLOW_HELLO)
+        except protocol.BadMessage:
+            await self._close(ws, protocol.CLOSE_MALFORMED)
+        if message["t"] not in ("hello", "create"):
+            await self._close(ws, protocol.CLOSE_MALFORMED)
+        if message.get("v") != protocol.VERSION:
+            await self._close(ws, protocol.CLOSE_VERSION)
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if message["t"] == "create":
+            try:
+                table = Table(message["game"], message.get("options"), [str(s) for s in message["seats"]],
+                              self.clock)
+            except Exception:  # options or seats the game refuses, in whatever way its checks say it
+                await self._close(ws, protocol.CLOSE_MALFORMED)
+            self.tables[table.code] = table
+            message = {"t": "hello", "v": protocol.VERSION, "name": message.get("name", ""), "want": table.host_seat}
+        else:
+            if self._throttled(address) and not message.get("token"):
+                await self._close(ws, protocol.CLOSE_THROTTLED)
+            table = self._find(message, address)
+            if table is None:
+                await self._close(ws, protocol.CLOSE_NO_TABLE if message.get("code") or message.get("token")
+                                  else protocol.CLOSE_MALFORMED)
+        try:
+            out = table.join(conn.id, message, self.clock())
+        except Refused as refused:
+            await self._close(ws, refused.code)
+        conn.table = table
+        self._send(out)
+        self._changed(table)
+
+    def _find(self, hello: dict[str, Any], address: str) -> Table | None:
+        """The table a greeting names: by its seat token, else by join code (wrong codes throttled)."""
+        token = hello.get("token")
+        if token:
+            digest = protocol.token_hash(token)
+            return next((t for t in self.tables.values() if any(s.token_hash == digest for s in t.seats)), None)
+        table = self.tables.get(protocol.normal_code(hello.get("code", "")))
+        if table is None:
+            self.wrong.setdefault(address, collections.deque()).append(time.monotonic())
+        return table
+
+    def _throttled(self, address: str) -> bool:
+        """Whether `address` sent too many wrong codes in the last minute."""
+        wrong = self.wrong.get(address)
+        if not wrong:
+            return False
+        while wrong and wrong[0] < time.monotonic() - WRONG_CODE_WINDOW:
+            wrong.popleft()
+        return len(wrong) >= WRONG_CODES
+
+    async def _close(self, ws: ServerConnection, code: int) -> None:
+        await ws.close(code, protocol.CLOSE_REASONS.get(code, ""))
+        raise _Closed()
+
+    def _send(self, out: list[Out]) -> None:
+        for conn_id, message in out:
+            conn = self.conns.get(conn_id)
+            if conn is None:
+                continue
+            if conn.queue.qsize() > SEND_QUEUE:  # a client that does not read: dropped, its seat goes away
+                asyncio.ensure_future(conn.ws.close(1008, "too slow"))
+                continue
+            conn.queue.put_nowait(protocol.encode(message))
+
+    def _changed(self, table: Table) -> None:
+        self._save(table)
+        turn = table.ai_turn()
+        if turn is not None and table.code not in self.thinking:
+            self.thinking.add(table.code)
+            asyncio.ensure_future(self._ai_move(table))
+
+    # ------------------------------------------------------------------ AI seats
+    def _ai_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def _ai_move(self, table: Table) -> None:
+        try:
+            turn = table.ai_turn()
+            if turn is None:
+                return
+            seat, spec, view, version = turn
+            loop = asyncio.get_running_loop()
+            move = None
+            for attempt in range(2):
+                try:
+                    move = await loop.run_in_executor(self._ai_pool(), choose_move, table.entry.key, spec, view,
+                                                      self.ai_limit)
+                    break
+                except concurrent.futures.process.BrokenProcessPool:
+                    self._pool = None  # the AI process died: a new one, asked again once
+                    self.ai_restarts += 1
+                except Exception as exc:  # an AI that fails: the simplest AI stands in for this move
+                    log.warning("AI seat of table %s failed: %s", table.code, type(exc).__name__)
+                    break
+            if move is None:
+                stand_in = table.entry.ai_entries[0].name
+                move = await loop.run_in_executor(None, choose_move, table.entry.key, stand_in, view, self.ai_limit)
+            self._send(table.ai_played(seat, version, move, self.clock()))
+        finally:
+            self.thinking.discard(table.code)
+        self._changed(table)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+class _Closed(Exception):
+    """The connection was closed by the server with a close code; nothing more to do."""
+
+
+async def run_server(server: Server, bind: str, port: int, certificate: tuple[Path, Path] | None = None,
+                     started: Callable[[int], None] | None = None, stop: asyncio.Event | None = None) -> None:
+    """Serve until `stop` is set (forever without one); `started(port)` once the socket listens."""
+    context = None
+    if certificate is not None:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(*certificate)
+
+    async with serve(server.handler, bind, port, max_size=protocol.MAX_FRAME, compression=None, ssl=context,
+                     ping_interval=20, ping_timeout=20, max_queue=16) as ws_server:
+        sock_port = next(iter(ws_server.sockets)).getsockname()[1]
+        if started is not None:
+            started(sock_port)
+        await (stop.wait() if stop is not None else asyncio.Future())
+    server.close()
+
+
+class ServerThread:
+    """A server on its own thread and event loop, as the app hosts a table: `start()` gives the port."""
+
+    def __init__(self, server: Server, bind: str = "127.0.0.1", port: int = 0) -> None:
+        self.server, self.bind, self.port = server, bind, port
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._run, name="boardhub-server", daemon=True)
+
+    def _run(self) -> None:
+        async def main() -> None:
+            self._loop = asyncio.get_running_loop()
+            self._stop = asyncio.Event()
+
+            def started(port: int) -> None:
+                self.port = port
+                self._ready.set()
+
+            await run_server(self.server, self.bind, self.port, started=started, stop=self._stop)
+
+        try:
+            asyncio.run(main())
+        finally:
+            self._ready.set()
+
+    def start(self, timeout: float = 10.0) -> int:
+        self._thread.start()
+        if not self._ready.wait(timeout) or not self.port:
+            raise OSError("the server did not start")
+        return self.port
+
+    def stop(self) -> None:
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(10)

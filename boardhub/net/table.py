@@ -1,0 +1,364 @@
+"""One table of network play: the authoritative game, its seats, numbered events, chat and clocks.
+
+A table is a state machine with no input or output of its own: each call takes
+a connection's message and returns what to send, as `(connection, message)`
+pairs, so the server is a thin loop around it and every rule of the table is
+tested without a socket. A view is made for each recipient from the rules
+(`rules.view(state, seat)`, an observer's view for watchers) and encoded by
+`views.encode_view`: nothing else of the state ever goes into a message until
+the game is over, when everyone gets the whole deal and the seed.
+
+Actions carry the sender's own action number and the table version they were
+made on. A repeated number gets its first answer again, so a resend after a lost
+acknowledgement is applied once; an action made on an older version is refused
+with the sender's fresh view. The host measures each move's time, from the moment
+the turn was given to the moment the move arrived; a client never reports time.
+"""
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from boardhub.core import files
+from boardhub.core.ai import AISpec
+from boardhub.core.game import GameEntry, get_game
+from boardhub.core.rules import IllegalMove, normalize_options
+from boardhub.net import protocol
+from boardhub.net.views import encode_view
+
+Out = tuple[int, dict[str, Any]]  # (connection id, message)
+CHAT_GAP = 1.0  # seconds between two chat lines of one connection
+KEPT_ANSWERS = 64  # a seat's last answers, for resends
+
+
+class Refused(Exception):
+    """A greeting the table turns down: the connection is closed with `code`."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(protocol.CLOSE_REASONS.get(code, "refused"))
+        self.code = code
+
+
+@dataclass
+class Seat:
+    kind: str  # "human" (a person holds it), "open" (waiting for one) or "ai"
+    name: str
+    ai: str | None = None
+    token_hash: str = ""
+    conn: int | None = None
+    away_since: float | None = None
+    used: float = 0.0  # seconds of thinking, measured by the host
+    answers: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    def public(self) -> dict[str, Any]:
+        """What every recipient may know of the seat: never its token."""
+        return {"kind": self.kind, "name": self.name, "ai": self.ai, "here": self.kind != "human" or self.conn is not None,
+                "used": round(self.used, 1)}
+
+
+def offered_ai(entry: GameEntry, text: str) -> bool:
+    """Whether `text` names one of the game's own AIs at one of its levels: never an engine or your own code."""
+    try:
+        spec = AISpec.parse(text)
+        if spec.is_custom or spec.external is not None:
+            return False
+        ai = entry.ai_entry(spec.name)
+    except (ValueError, KeyError, LookupError):
+        return False
+    level = ai.default_level if spec.level is None else spec.level
+    return not (ai.levels or spec.level is not None) or level in ai.levels
+
+
+class Table:
+    """A game hosted for several computers; seat 0's first holder is the host."""
+
+    def __init__(self, game: str, options: dict | None, seats: list[str],
+                 clock: Callable[[], float] = time.monotonic, seed: int | None = None, state: Any = None,
+                 code: str | None = None) -> None:
+        self.entry = get_game(game)
+        self.rules = self.entry.rules
+        self.options = normalize_options(self.entry.options, options or {})
+        if len(seats) != self.rules.num_players(self.options):
+            raise ValueError(f"{self.entry.title} with these options needs {self.rules.num_players(self.options)} seats")
+        self.clock = clock
+        self.code = code or protocol.new_code()
+        self.seed = secrets.randbits(128) if seed is None else seed
+        self.state = self.rules.new_game(self.options, self.seed) if state is None else state
+        self.moves: list[str] = []
+        self.events: list[dict[str, Any]] = []
+        self.version = 0
+        self.started = False
+        self.host_seat = 0
+        self.seats: list[Seat] = []
+        for i, kind in enumerate(seats):
+            if kind in ("me", "open"):
+                self.seats.append(Seat("open", f"Seat {i + 1}"))
+            elif offered_ai(self.entry, kind):
+                self.seats.append(Seat("ai", kind, ai=kind))
+            else:
+                raise ValueError(f"not a seat this game offers: {kind!r}")
+        if "me" not in seats:
+            raise ValueError("the host needs a seat")
+        self.host_seat = seats.index("me")
+        self.watchers: set[int] = set()
+        self.chat_at: dict[int, float] = {}
+        self.turn_since = clock()
+
+    # ------------------------------------------------------------------ who is who
+    def seat_of(self, conn: int) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.conn == conn), None)
+
+    def recipients(self) -> list[tuple[int, int | None]]:
+        """(connection, seat or None for a watcher) of everyone connected."""
+        out = [(s.conn, i) for i, s in enumerate(self.seats) if s.conn is not None]
+        return out + [(c, None) for c in sorted(self.watchers)]
+
+    @property
+    def over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    # ------------------------------------------------------------------ what is sent
+    def view_message(self, seat: int | None) -> dict[str, Any]:
+        return {"t": "snap", "ver": self.version, "ev": len(self.events), "started": self.started,
+                "view": encode_view(self.entry.key, self.rules.view(self.state, seat))}
+
+    def welcome(self, conn: int, seat: int | None, token: str | None) -> list[Out]:
+        hello: dict[str, Any] = {"t": "welcome", "v": protocol.VERSION, "code": self.code, "game": self.entry.key,
+                                 "options": self.options, "seat": seat, "host": self.host_seat,
+                                 "seats": [s.public() for s in self.seats]}
+        if token is not None:
+            hello["token"] = token
+        out = [(conn, hello), (conn, self.view_message(seat))]
+        if self.over:
+            out.append((conn, self.over_message()))
+        return out
+
+    def seats_message(self) -> list[Out]:
+        status = {"t": "seats", "seats": [s.public() for s in self.seats]}
+        return [(c, status) for c, _seat in self.recipients()]
+
+    def over_message(self) -> dict[str, Any]:
+        outcome = self.rules.outcome(self.state)
+        reveal = getattr(self.rules, "face_up_view", None)
+        full = reveal(self.state) if reveal else self.rules.view(self.state, None)
+        return {"t": "over", "winner": outcome.winner, "scores": list(outcome.scores), "reason": outcome.reason,
+                "detail": outcome.detail, "seed": str(self.seed), "reveal": encode_view(self.entry.key, full)}
+
+    # ------------------------------------------------------------------ greetings
+    def join(self, conn: int, hello: dict[str, Any], now: float | None = None) -> list[Out]:
+        """A connection greets the table: with a seat's token, to take a seat, or to watch."""
+        now = self.clock() if now is None else now
+        token = hello.get("token")
+        if token:
+            seat = next((i for i, s in enumerate(self.seats)
+                         if s.token_hash and protocol.token_matches(token, s.token_hash)), None)
+            if seat is None:
+                raise Refused(protocol.CLOSE_BAD_TOKEN)
+            old = self.seats[seat].conn
+            self.seats[seat].conn, self.seats[seat].away_since = conn, None
+            out = [(old, {"t": "replaced"})] if old is not None and old != conn else []
+            since = hello.get("since")
+            if isinstance(since, int) and 0 <= since <= len(self.events):
+                out += [(conn, e) for e in self.events[since:]]  # the public events it missed, exactly
+            return out + self.welcome(conn, seat, None) + self.seats_message()
+        want = hello.get("want", "seat")
+        if want == "watch":
+            self.watchers.add(conn)
+            return self.welcome(conn, None, None)
+        free = [i for i, s in enumerate(self.seats) if s.kind == "open"]
+        if isinstance(want, int):
+            free = [i for i in free if i == want]
+        if not free:
+            raise Refused(protocol.CLOSE_FULL)
+        seat = free[0]
+        token = protocol.new_token()
+        self.seats[seat] = Seat("human", protocol.clean_name(hello.get("name"), f"Player {seat + 1}"),
+                                token_hash=protocol.token_hash(token), conn=conn)
+        return self.welcome(conn, seat, token) + self.seats_message()
+
+    def leave(self, conn: int, now: float | None = None) -> list[Out]:
+        """A connection is gone: a watcher leaves, a seat is away until its holder comes back with the token."""
+        now = self.clock() if now is None else now
+        self.watchers.discard(conn)
+        self.chat_at.pop(conn, None)
+        seat = self.seat_of(conn)
+        if seat is None:
+            return []
+        self.seats[seat].conn, self.seats[seat].away_since = None, now
+        return self.seats_message()
+
+    # ------------------------------------------------------------------ actions
+    def handle(self, conn: int, message: dict[str, Any], now: float | None = None) -> list[Out]:
+        """Any message after the greeting (checked by `protocol.check_message`)."""
+        now = self.clock() if now is None else now
+        kind = message["t"]
+        if kind == "act":
+            return self.act(conn, message, now)
+        if kind == "chat":
+            return self.chat(conn, message, now)
+        if kind == "start":
+            return self.start(conn, now)
+        if kind == "seat":
+            return self.set_seat(conn, message)
+        if kind == "bye":
+            return self.leave(conn, now)
+        return [(conn, {"t": "reject", "why": "not now"})]
+
+    def act(self, conn: int, message: dict[str, Any], now: float) -> list[Out]:
+        seat = self.seat_of(conn)
+        n = message["n"]
+        if seat is None:
+            return [(conn, {"t": "reject", "n": n, "why": "watchers cannot play"})]
+        held = self.seats[seat]
+        if n in held.answers:  # a resend: its first answer, nothing applied twice
+            return [(conn, held.answers[n])]
+        answer, out = self._try(seat, message, now)
+        held.answers[n] = answer
+        for old in sorted(held.answers)[:-KEPT_ANSWERS]:
+            del held.answers[old]
+        return [(conn, answer)] + out
+
+    def _try(self, seat: int, message: dict[str, Any], now: float) -> tuple[dict[str, Any], list[Out]]:
+        n = message["n"]
+
+        def refuse(why: str) -> tuple[dict[str, Any], list[Out]]:
+            return {"t": "reject", "n": n, "why": why, "ver": self.version}, []
+
+        if not self.started:
+            return refuse("the game has not started")
+        if self.over:
+            return refuse("the game is over")
+        if message["ver"] != self.version:
+            snap = self.view_message(seat)
+            return {"t": "reject", "n": n, "why": "the table has moved on", "ver": self.version}, \
+                [(self.seats[seat].conn, snap)]
+        if self.rules.to_move(self.state) != seat:
+            return refuse("it is not your turn")
+        move = self._legal(seat, message["move"])
+        if move is None:
+            return refuse("not a move you can make now")
+        self._play(seat, move, now)
+        return {"t": "ack", "n": n, "ver": self.version}, self._broadcast()
+
+    def _legal(self, seat: int, text: str) -> Any:
+        """The move `text` names if it is legal for `seat` now, judged from that seat's own view."""
+        text = files.clean_text(text, limit=protocol.MAX_MOVE)
+        try:
+            move = self.rules.move_from_text(text, self.state)
+        except (IllegalMove, ValueError, TypeError, IndexError):
+            return None
+        view = self.rules.view(self.state, seat)
+        legal = view.legal_moves() if hasattr(view, "legal_moves") else self.rules.legal_moves(self.state)
+        return move if move in legal else None
+
+    def _play(self, seat: int, move: Any, now: float) -> None:
+        state = self.rules.apply(self.state, move)  # raises before changing anything
+        self.seats[seat].used += max(0.0, now - self.turn_since)
+        self.state = state
+        self.moves.append(self.rules.move_to_text(move, state))
+        self.version += 1
+        self.events.append({"t": "ev", "n": len(self.events) + 1, "seat": seat, "move": self.moves[-1],
+                            "ver": self.version})
+        self.turn_since = now
+
+    def _broadcast(self) -> list[Out]:
+        """The last event and each recipient's own view of the table after it."""
+        event = self.events[-1]
+        out: list[Out] = []
+        for conn, seat in self.recipients():
+            out.append((conn, {**event, "view": encode_view(self.entry.key, self.rules.view(self.state, seat))}))
+        if self.over:
+            over = self.over_message()
+            out += [(conn, over) for conn, _seat in self.recipients()]
+        return out
+
+    # ------------------------------------------------------------------ the AI seats
+    def ai_turn(self) -> tuple[int, str, Any, int] | None:
+        """(seat, AI spec, that seat's view, table version) when an AI seat is to move, else None."""
+        if not self.started or self.over:
+            return None
+        seat = self.rules.to_move(self.state)
+        if self.seats[seat].kind != "ai":
+            return None
+        return seat, self.seats[seat].ai or "", self.rules.view(self.state, seat), self.version
+
+    def ai_played(self, seat: int, version: int, move: Any, now: float | None = None) -> list[Out]:
+        """An AI seat's answer to the view of `version`; dropped if the table has moved on or it is illegal."""
+        now = self.clock() if now is None else now
+        if version != self.version or self.ai_turn() is None or self.ai_turn()[0] != seat:
+            return []
+        try:
+            self._play(seat, move, now)
+        except (IllegalMove, ValueError, TypeError):
+            return []
+        return self._broadcast()
+
+    # ------------------------------------------------------------------ the host's controls
+    def start(self, conn: int, now: float) -> list[Out]:
+        if self.seat_of(conn) != self.host_seat:
+            return [(conn, {"t": "reject", "why": "only the host starts the game"})]
+        if self.started:
+            return []
+        if any(s.kind == "open" for s in self.seats):
+            return [(conn, {"t": "reject", "why": "a seat is still open"})]
+        self.started = True
+        self.turn_since = now
+        snap = [(c, self.view_message(seat)) for c, seat in self.recipients()]
+        return [(c, {"t": "started"}) for c, _seat in self.recipients()] + snap
+
+    def set_seat(self, conn: int, message: dict[str, Any]) -> list[Out]:
+        """The host puts an AI in a seat or opens it again (removing whoever held it and ending their token)."""
+        seat, ai = message["seat"], message.get("ai", "open")
+        if self.seat_of(conn) != self.host_seat or self.started:
+            return [(conn, {"t": "reject", "why": "only the host changes seats, before the start"})]
+        if not 0 <= seat < len(self.seats) or seat == self.host_seat:
+            return [(conn, {"t": "reject", "why": "no such seat"})]
+        if ai != "open" and not offered_ai(self.entry, ai):
+            return [(conn, {"t": "reject", "why": "not an AI of this game"})]
+        gone = self.seats[seat].conn
+        self.seats[seat] = Seat("open", f"Seat {seat + 1}") if ai == "open" else Seat("ai", ai, ai=ai)
+        out = [(gone, {"t": "removed"})] if gone is not None else []
+        return out + self.seats_message()
+
+    # ------------------------------------------------------------------ chat
+    def chat(self, conn: int, message: dict[str, Any], now: float) -> list[Out]:
+        """A chat line, to the players or to the watchers (never across), at most one a second."""
+        if now - self.chat_at.get(conn, -CHAT_GAP) < CHAT_GAP:
+            return [(conn, {"t": "reject", "why": "one chat line a second"})]
+        text = files.clean_text(message["text"], limit=protocol.MAX_CHAT * 4).strip()[:protocol.MAX_CHAT]
+        if not text:
+            return []
+        self.chat_at[conn] = now
+        seat = self.seat_of(conn)
+        line = {"t": "chat", "from": self.seats[seat].name if seat is not None else "watcher", "text": text,
+                "watcher": seat is None}
+        return [(c, line) for c, s in self.recipients() if (s is None) == (seat is None)]
+
+    # ------------------------------------------------------------------ saving
+    def to_json(self) -> dict[str, Any]:
+        """Everything to resume the table after the server restarts: tokens as hashes only."""
+        return {"game": self.entry.key, "options": self.options, "seed": str(self.seed), "code": self.code,
+                "moves": list(self.moves), "started": self.started, "host": self.host_seat,
+                "seats": [{"kind": s.kind, "name": s.name, "ai": s.ai, "token_hash": s.token_hash, "used": s.used}
+                          for s in self.seats]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], clock: Callable[[], float] = time.monotonic) -> "Table":
+        """A table `to_json` wrote, replayed move by move; ValueError if it does not replay."""
+        kinds = ["me" if i == data["host"] else "open" for i in range(len(data["seats"]))]
+        table = cls(data["game"], data["options"], kinds, clock, seed=int(data["seed"]), code=data["code"])
+        for i, s in enumerate(data["seats"]):
+            if s["kind"] == "ai" and not offered_ai(table.entry, s["ai"]):
+                raise ValueError("a saved AI seat this game does not offer")
+            table.seats[i] = Seat(s["kind"], protocol.clean_name(s["name"], f"Seat {i + 1}"), ai=s["ai"],
+                                  token_hash=s["token_hash"],
+                                  away_since=clock() if s["kind"] == "human" else None)
+        table.started = bool(data["started"])
+        for text in data["moves"]:
+            seat = table.rules.to_move(table.state)
+            table._play(seat, table.rules.move_from_text(text, table.state), clock())
+        for seat, saved in zip(table.seats, data["seats"]):
+            seat.used = float(saved["used"])  # the replay is no one's thinking time
+        return table

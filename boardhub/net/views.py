@@ -1,0 +1,41 @@
+"""Each recipient's view as plain data: the one place a view is turned into what goes on the wire.
+
+Perfect-information games send their state as `core.plain` gives it. Da Vinci
+Code is encoded by hand, with fixed-width fields wherever a value is private:
+a tile is always 7 characters whether its number shows or not, and the gaps
+of a tile in hand are always a 27-character mask, so the length of a frame
+tells no one a number it does not show.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from boardhub.core.plain import to_plain
+from boardhub.games.davinci.engine import JOKER, DavinciView
+
+MAX_GAPS = 27  # a rack holds at most 26 tiles: 27 gaps
+
+
+def _value(value: int | None) -> str:
+    if value is None:
+        return "??"
+    return "JK" if value == JOKER else f"{value:02d}"
+
+
+def davinci_view(view: DavinciView) -> dict[str, Any]:
+    """A Da Vinci Code view with every private field at a fixed width."""
+    racks = [[f"{'bw'[t.colour]}{_value(t.value)}{'u' if t.revealed else 'd'}{t.uid:03d}" for t in rack]
+             for rack in view.racks]
+    hand = None if view.hand is None else f"{'bw'[view.hand[0]]}{_value(view.hand[1])}"
+    gaps = "".join("1" if i in view.slots else "0" for i in range(MAX_GAPS)) if view.slots else ""
+    return {"seat": view.seat, "players": view.players, "to_move": view.to_move, "phase": view.phase,
+            "racks": racks, "piles": list(view.piles), "hand": hand, "gaps": gaps, "drawn": view.drawn,
+            "setup": view.setup, "history": to_plain(view.history), "out": list(view.out),
+            "winner": view.winner, "deal_jokers": view.deal_jokers, "piles_end_in_draw": view.piles_end_in_draw}
+
+
+def encode_view(game: str, view: Any) -> dict[str, Any]:
+    """`view` (what `rules.view(state, seat)` gave) as plain data for the wire."""
+    if game == "davinci":
+        return davinci_view(view)
+    return {"state": to_plain(view)}
