@@ -17,6 +17,7 @@ from boardhub.games.othello import book, learning
 from boardhub.games.othello.offline import book_growth, training
 from boardhub.games.othello.engine import START
 from boardhub.games.othello.offline.perft import perft
+from boardhub.net import commands as net_commands
 
 
 def _game_options(game, extra: list[str], command: str = "arena", defaults: bool = True) -> dict:
@@ -351,7 +352,12 @@ def main(argv: list[str]) -> int:
     p.add_argument("game", choices=("gomoku",))
     p.add_argument("--ai", required=True, help="AI name, name:level, or py:module:function")
     p.add_argument("--seed", type=int, default=0)
+    net_commands.add_parsers(sub)
     args, extra = parser.parse_known_args(argv)
+    if args.cmd in ("serve", "host", "join"):
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return net_commands.run(args)
     if args.cmd == "engine":
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")

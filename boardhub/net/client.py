@@ -30,7 +30,7 @@ class Client:
     """One connection to a table: as a player (with a seat's token after the welcome) or a watcher."""
 
     def __init__(self, url: str, hello: dict[str, Any], on_message: Callable[[], None] | None = None,
-                 reconnect_for: float = 60.0, ssl_context: Any = None) -> None:
+                 reconnect_for: float = 60.0, ssl_context: Any = None, keep_frames: bool = False) -> None:
         self.url = url
         self.hello = {"v": protocol.VERSION, **hello}
         self.on_message = on_message
@@ -45,6 +45,8 @@ class Client:
         self.next_action = 1
         self.pending: dict[str, Any] | None = None  # the action sent and not yet answered
         self.closed: tuple[int, str] | None = None  # why the connection ended for good
+        self.frames: list[str] | None = [] if keep_frames else None  # every frame as it came, for the proof tests
+        self._syncs = 0
         self._ws: ClientConnection | None = None
         self._lock = threading.Lock()
         self._stopping = False
@@ -65,7 +67,7 @@ class Client:
                 return out
 
     def wait(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
-        """The next message of `kind` (the others are kept in `seen`); TimeoutError after `timeout`."""
+        """The next message of `kind`, passing over the others; TimeoutError after `timeout`."""
         end = time.monotonic() + timeout
         while True:
             try:
@@ -83,6 +85,13 @@ class Client:
             self.pending = {"t": "act", "n": n, "ver": self.version, "move": move}
             self._send(self.pending)
         return n
+
+    def caught_up(self, timeout: float = 10.0) -> None:
+        """Return once everything the host sent before now has arrived (a sync and its echo)."""
+        self._syncs += 1
+        self.send({"t": "sync", "n": self._syncs})
+        while self.wait("sync", timeout)["n"] != self._syncs:
+            pass
 
     def send(self, message: dict[str, Any]) -> None:
         with self._lock:
@@ -124,6 +133,8 @@ class Client:
             ws = self._ws
             try:
                 for frame in ws:
+                    if self.frames is not None:
+                        self.frames.append(frame)
                     self._receive(json.loads(frame))
             except ConnectionClosed:
                 pass

@@ -86,10 +86,11 @@ _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], int | None]]] = {
     "chat": {"text": (str, MAX_CHAT * 4)},
     "start": {},
     "seat": {"seat": _INT, "ai": (str, 64)},
+    "sync": {"n": _INT},
     "bye": {},
 }
 _REQUIRED = {"hello": {"v"}, "create": {"v", "game", "seats"}, "act": {"n", "ver", "move"}, "chat": {"text"},
-             "seat": {"seat"}}
+             "seat": {"seat"}, "sync": {"n"}}
 
 
 def decode(frame: str | bytes) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from typing import Any, Callable
 from boardhub.core import files
 from boardhub.core.ai import AISpec
 from boardhub.core.game import GameEntry, get_game
+from boardhub.core.plain import to_plain
 from boardhub.core.rules import IllegalMove, normalize_options
 from boardhub.net import protocol
 from boardhub.net.views import encode_view
@@ -122,7 +123,7 @@ class Table:
     # ------------------------------------------------------------------ what is sent
     def view_message(self, seat: int | None) -> dict[str, Any]:
         return {"t": "snap", "ver": self.version, "ev": len(self.events), "started": self.started,
-                "view": encode_view(self.entry.key, self.rules.view(self.state, seat))}
+                "moves": list(self.moves), "view": encode_view(self.entry.key, self.rules.view(self.state, seat))}
 
     def welcome(self, conn: int, seat: int | None, token: str | None) -> list[Out]:
         hello: dict[str, Any] = {"t": "welcome", "v": protocol.VERSION, "code": self.code, "game": self.entry.key,
@@ -144,7 +145,9 @@ class Table:
         reveal = getattr(self.rules, "face_up_view", None)
         full = reveal(self.state) if reveal else self.rules.view(self.state, None)
         return {"t": "over", "winner": outcome.winner, "scores": list(outcome.scores), "reason": outcome.reason,
-                "detail": outcome.detail, "seed": str(self.seed), "reveal": encode_view(self.entry.key, full)}
+                "detail": outcome.describe([s.name for s in self.seats]), "template": outcome.template,
+                "values": to_plain(dict(outcome.values)), "seed": str(self.seed),
+                "reveal": encode_view(self.entry.key, full)}
 
     # ------------------------------------------------------------------ greetings
     def join(self, conn: int, hello: dict[str, Any], now: float | None = None) -> list[Out]:
@@ -204,6 +207,8 @@ class Table:
             return self.set_seat(conn, message)
         if kind == "bye":
             return self.leave(conn, now)
+        if kind == "sync":  # answered after everything sent before it: the client knows it has caught up
+            return [(conn, {"t": "sync", "n": message["n"]})]
         return [(conn, {"t": "reject", "why": "not now"})]
 
     def act(self, conn: int, message: dict[str, Any], now: float) -> list[Out]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardhub.core.plain import to_plain
-from boardhub.games.davinci.engine import JOKER, DavinciView
+from boardhub.games.davinci.engine import JOKER, DavinciView, Tile
 
 MAX_GAPS = 27  # a rack holds at most 26 tiles: 27 gaps
 
@@ -39,3 +39,19 @@ def encode_view(game: str, view: Any) -> dict[str, Any]:
     if game == "davinci":
         return davinci_view(view)
     return {"state": to_plain(view)}
+
+
+def _number(text: str) -> int | None:
+    return None if text == "??" else JOKER if text == "JK" else int(text)
+
+
+def decode_davinci(data: dict[str, Any]) -> DavinciView:
+    """The view `davinci_view` encoded, as the AIs read it (a joining computer's AI seat plays from it)."""
+    racks = tuple(tuple(Tile("bw".index(t[0]), _number(t[1:3]), t[3] == "u", int(t[4:])) for t in rack)
+                  for rack in data["racks"])
+    hand = None if data["hand"] is None else ("bw".index(data["hand"][0]), _number(data["hand"][1:3]))
+    slots = tuple(i for i, bit in enumerate(data["gaps"]) if bit == "1")
+    history = tuple(tuple(e) for e in data["history"])
+    return DavinciView(data["seat"], data["players"], data["to_move"], data["phase"], racks, tuple(data["piles"]),
+                       hand, slots, data["drawn"], data["setup"], history, tuple(data["out"]), data["winner"],
+                       data["deal_jokers"], data["piles_end_in_draw"])

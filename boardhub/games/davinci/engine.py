@@ -220,6 +220,10 @@ class DavinciView:
     deal_jokers: bool
     piles_end_in_draw: bool
 
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
     def candidates(self, target: int, index: int) -> tuple[int, ...]:
         """The values a guess at that tile may call (public_candidates)."""
         return public_candidates(self.racks, self.history, target, index)
