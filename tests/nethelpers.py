@@ -7,6 +7,7 @@ import socket
 import time
 from typing import Iterator
 
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from boardhub.net.client import Client
@@ -40,15 +41,13 @@ def raw(url: str, *frames: str | bytes, wait: float = 3.0) -> tuple[list[str], i
         for frame in frames:
             try:
                 ws.send(frame)
-            except Exception:
+            except ConnectionClosed:
                 break
         end = time.monotonic() + wait
         while time.monotonic() < end:
             try:
                 got.append(ws.recv(timeout=max(0.01, end - time.monotonic())))
-            except TimeoutError:
-                break
-            except Exception:
+            except (TimeoutError, ConnectionClosed):
                 break
         return got, ws.close_code
 

@@ -47,6 +47,7 @@ class Client:
         self.closed: tuple[int, str] | None = None  # why the connection ended for good
         self.frames: list[str] | None = [] if keep_frames else None  # every frame as it came, for the proof tests
         self._syncs = 0
+        self._held: list[dict[str, Any]] = []
         self._ws: ClientConnection | None = None
         self._lock = threading.Lock()
         self._stopping = False
@@ -58,8 +59,8 @@ class Client:
         self._thread.start()
 
     def poll(self) -> list[dict[str, Any]]:
-        """Every message that arrived since the last call, in order."""
-        out = []
+        """Every message that arrived since the last call, in order (those `wait` passed over first)."""
+        out, self._held = self._held, []
         while True:
             try:
                 out.append(self.messages.get_nowait())
@@ -67,7 +68,7 @@ class Client:
                 return out
 
     def wait(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
-        """The next message of `kind`, passing over the others; TimeoutError after `timeout`."""
+        """The next message of `kind`; the others before it are kept for `poll`. TimeoutError after `timeout`."""
         end = time.monotonic() + timeout
         while True:
             try:
@@ -76,6 +77,7 @@ class Client:
                 raise TimeoutError(f"no {kind!r} in {timeout} s") from None
             if message.get("t") == kind:
                 return message
+            self._held.append(message)
 
     def act(self, move: str) -> int:
         """Send a move in words of the game's notation; its action number (its answer is an ack or a reject)."""
@@ -92,6 +94,7 @@ class Client:
         self.send({"t": "sync", "n": self._syncs})
         while self.wait("sync", timeout)["n"] != self._syncs:
             pass
+        self._held = [m for m in self._held if m.get("t") != "sync"]
 
     def send(self, message: dict[str, Any]) -> None:
         with self._lock:
@@ -123,8 +126,9 @@ class Client:
             pass  # the reader mends the connection and sends the pending action again
 
     def _connect(self, hello: dict[str, Any]) -> ClientConnection:
+        # entered as a context (closed by `close`), the one form every websockets release takes without a warning
         ws = connect(self.url, max_size=MAX_INCOMING, compression=None, open_timeout=5, close_timeout=2,
-                     ssl=self.ssl_context)
+                     ssl=self.ssl_context).__enter__()
         ws.send(protocol.encode({"t": hello.get("t", "hello"), **{k: v for k, v in hello.items() if k != "t"}}))
         return ws
 

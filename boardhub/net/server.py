@@ -39,7 +39,7 @@ from boardhub.net import protocol
 from boardhub.net.table import Out, Refused, Table
 
 HELLO_SECONDS = 10.0
-FLOOD_BURST, FLOOD_RATE = 40, 10.0  # messages: a burst, then so many a second
+FLOOD_BURST, FLOOD_RATE = 60, 30.0  # messages: a burst, then so many a second (a fast bot stays well below)
 WRONG_CODES, WRONG_CODE_WINDOW = 10, 60.0  # wrong codes an address may send in the window
 SEND_QUEUE = 512  # messages waiting for a slow client before it is dropped
 AI_LIMIT = 0.5  # seconds an AI seat has for a move
@@ -60,7 +60,7 @@ class Connection:
     def __init__(self, ws: ServerConnection) -> None:
         self.id = next(self.ids)
         self.ws = ws
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | int] = asyncio.Queue()
         self.tokens = float(FLOOD_BURST)
         self.filled = time.monotonic()
         self.table: Table | None = None
@@ -73,8 +73,14 @@ class Connection:
         return self.tokens >= 0
 
     async def writer(self) -> None:
-        while (text := await self.queue.get()) is not None:
-            await self.ws.send(text)
+        """Send what is queued, in order; an int ends it: 0 as it is, else a close with that code."""
+        try:
+            while isinstance(item := await self.queue.get(), str):
+                await self.ws.send(item)
+            if item:
+                await self.ws.close(item, protocol.CLOSE_REASONS.get(item, ""))
+        except ConnectionClosed:
+            pass
 
 
 class Server:
@@ -124,69 +130,84 @@ class Server:
         conn = Connection(ws)
         self.conns[conn.id] = conn
         writer = asyncio.create_task(conn.writer())
+        code: int | None = None
         try:
-            await self._greet(conn)
-            async for frame in ws:
-                if not conn.allow():
-                    await ws.close(protocol.CLOSE_FLOOD, protocol.CLOSE_REASONS[protocol.CLOSE_FLOOD])
-                    return
-                try:
-                    message = protocol.decode(frame)
-                except protocol.BadMessage:
-                    await ws.close(protocol.CLOSE_MALFORMED, protocol.CLOSE_REASONS[protocol.CLOSE_MALFORMED])
-                    return
-                if message["t"] in ("hello", "create"):
-                    await ws.close(protocol.CLOSE_MALFORMED, protocol.CLOSE_REASONS[protocol.CLOSE_MALFORMED])
-                    return
-                table = conn.table
-                self._send(table.handle(conn.id, message, self.clock()))
-                self._changed(table)
-        except (ConnectionClosed, _Closed):
+            code = await self._greet(conn)
+            if code is None:
+                async for frame in ws:
+                    code = self._receive(conn, frame)
+                    if code is not None:
+                        break
+                    await asyncio.sleep(0)  # one client's burst never keeps the others waiting
+        except ConnectionClosed:
             pass
         finally:
             if conn.table is not None:
                 self._send(conn.table.leave(conn.id, self.clock()))
                 self._changed(conn.table)
             del self.conns[conn.id]
-            conn.queue.put_nowait(None)
-            writer.cancel()
+            conn.queue.put_nowait(code or 0)  # what was queued goes out first, then the close and its code
+            try:
+                if code:  # read on, unused, so the client's answer to the close is seen and the link ends at once
+                    await asyncio.wait_for(asyncio.gather(writer, _discard(ws)), 5)
+                else:
+                    await asyncio.wait_for(writer, 5)
+            except (asyncio.TimeoutError, ConnectionClosed):
+                writer.cancel()
 
-    async def _greet(self, conn: Connection) -> None:
+    def _receive(self, conn: Connection, frame: str | bytes) -> int | None:
+        """One frame after the greeting; the close code if the connection must end."""
+        if not conn.allow():
+            return protocol.CLOSE_FLOOD
+        try:
+            message = protocol.decode(frame)
+        except protocol.BadMessage:
+            return protocol.CLOSE_MALFORMED
+        if message["t"] in ("hello", "create") or conn.table is None:
+            return protocol.CLOSE_MALFORMED
+        table = conn.table
+        self._send(table.handle(conn.id, message, self.clock()))
+        self._changed(table)
+        return None
+
+    async def _greet(self, conn: Connection) -> int | None:
+        """The first message: a table joined or created, else the close code."""
         ws = conn.ws
         try:
-            frame = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
-            message = protocol.decode(frame)
+            message = protocol.decode(await asyncio.wait_for(ws.recv(), HELLO_SECONDS))
         except asyncio.TimeoutError:
-            await self._close(ws, protocol.CLOSE_SLOW_HELLO)
+            return protocol.CLOSE_SLOW_HELLO
         except protocol.BadMessage:
-            await self._close(ws, protocol.CLOSE_MALFORMED)
+            return protocol.CLOSE_MALFORMED
         if message["t"] not in ("hello", "create"):
-            await self._close(ws, protocol.CLOSE_MALFORMED)
+            return protocol.CLOSE_MALFORMED
         if message.get("v") != protocol.VERSION:
-            await self._close(ws, protocol.CLOSE_VERSION)
+            return protocol.CLOSE_VERSION
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         if message["t"] == "create":
             try:
                 table = Table(message["game"], message.get("options"), [str(s) for s in message["seats"]],
                               self.clock)
             except Exception:  # options or seats the game refuses, in whatever way its checks say it
-                await self._close(ws, protocol.CLOSE_MALFORMED)
+                return protocol.CLOSE_MALFORMED
             self.tables[table.code] = table
             message = {"t": "hello", "v": protocol.VERSION, "name": message.get("name", ""), "want": table.host_seat}
         else:
             if self._throttled(address) and not message.get("token"):
-                await self._close(ws, protocol.CLOSE_THROTTLED)
-            table = self._find(message, address)
-            if table is None:
-                await self._close(ws, protocol.CLOSE_NO_TABLE if message.get("code") or message.get("token")
-                                  else protocol.CLOSE_MALFORMED)
+                return protocol.CLOSE_THROTTLED
+            found = self._find(message, address)
+            if found is None:
+                return protocol.CLOSE_NO_TABLE if message.get("code") or message.get("token") \
+                    else protocol.CLOSE_MALFORMED
+            table = found
         try:
             out = table.join(conn.id, message, self.clock())
         except Refused as refused:
-            await self._close(ws, refused.code)
+            return refused.code
         conn.table = table
         self._send(out)
         self._changed(table)
+        return None
 
     def _find(self, hello: dict[str, Any], address: str) -> Table | None:
         """The table a greeting names: by its seat token, else by join code (wrong codes throttled)."""
@@ -207,10 +228,6 @@ class Server:
         while wrong and wrong[0] < time.monotonic() - WRONG_CODE_WINDOW:
             wrong.popleft()
         return len(wrong) >= WRONG_CODES
-
-    async def _close(self, ws: ServerConnection, code: int) -> None:
-        await ws.close(code, protocol.CLOSE_REASONS.get(code, ""))
-        raise _Closed()
 
     def _send(self, out: list[Out]) -> None:
         for conn_id, message in out:
@@ -268,8 +285,12 @@ class Server:
             self._pool = None
 
 
-class _Closed(Exception):
-    """The connection was closed by the server with a close code; nothing more to do."""
+async def _discard(ws: ServerConnection) -> None:
+    try:
+        async for _frame in ws:
+            pass
+    except ConnectionClosed:
+        pass
 
 
 async def run_server(server: Server, bind: str, port: int, certificate: tuple[Path, Path] | None = None,

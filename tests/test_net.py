@@ -1,0 +1,269 @@
+"""Network play over real sockets on loopback: whole games, identity, resends, hostile clients, restarts."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from boardhub.net import protocol, server as server_module
+from boardhub.net.server import Server
+from boardhub.net.seat import RemoteSeat
+from nethelpers import client, free_port, kinds, raw, running, wait_until
+
+
+def othello_table(url: str):
+    host = client(url, t="create", game="othello", seats=["me", "open"], name="Ann")
+    welcome = host.wait("welcome")
+    guest = client(url, code=welcome["code"].lower(), name="Bob\x00\u202e" + "x" * 60)
+    guest.wait("welcome")
+    return host, guest, welcome
+
+
+def test_two_people_and_a_watcher_play_a_whole_othello_game():
+    with running() as (server, url):
+        host, guest, welcome = othello_table(url)
+        watcher = client(url, code=welcome["code"], want="watch")
+        assert watcher.wait("welcome")["seat"] is None
+        host.send({"t": "start"})
+        seats = {0: RemoteSeat("othello", {}), 1: RemoteSeat("othello", {})}
+        players = {0: host, 1: guest}
+        for who, c in players.items():
+            seats[who].update({"t": "welcome", "seat": who, "seats": []})
+        table = server.tables[welcome["code"]]
+        wait_until(lambda: table.started)
+        while not table.over:
+            who = table.rules.to_move(table.state)
+            c = players[who]
+            c.caught_up()
+            for message in c.poll():
+                seats[who].update(message)
+            move = table.rules.legal_moves(seats[who].view)[0]
+            n = c.act(table.rules.move_to_text(move, seats[who].view))
+            wait_until(lambda: c.pending is None)
+            assert table.seats[who].answers[n]["t"] == "ack"
+        over = watcher.wait("over")
+        assert over["seed"] == str(table.seed) and over["winner"] == table.rules.outcome(table.state).winner
+        names = [s["name"] for s in table.to_json()["seats"]]
+        assert names[1].startswith("Bob") and "\x00" not in names[1] and "\u202e" not in names[1]
+        assert len(names[1]) <= protocol.MAX_NAME
+        watched = [json.loads(f) for f in watcher.frames if json.loads(f)["t"] == "ev"]
+        assert [e["move"] for e in watched] == table.moves
+
+
+def test_a_watcher_cannot_act_and_a_player_acts_only_for_their_own_seat():
+    with running() as (server, url):
+        host, guest, welcome = othello_table(url)
+        watcher = client(url, code=welcome["code"], want="watch")
+        watcher.wait("welcome")
+        host.send({"t": "start"})
+        watcher.act("f5")
+        assert watcher.wait("reject")["why"] == "watchers cannot play"
+        guest.caught_up()
+        guest.act("f5")  # black (the host) is to move
+        assert guest.wait("reject")["why"] == "it is not your turn"
+        table = server.tables[welcome["code"]]
+        assert table.moves == []
+        # a message naming another seat is not one the protocol has: that connection is closed
+        got, code = raw(url, protocol.encode({"t": "hello", "v": 1, "code": welcome["code"], "want": "watch"}),
+                        protocol.encode({"t": "act", "n": 1, "ver": 0, "move": "f5", "seat": 0}))
+        assert code == protocol.CLOSE_MALFORMED and table.moves == []
+
+
+def test_a_wrong_or_missing_token_gets_no_game_bytes_and_tokens_end_with_their_seat():
+    with running() as (server, url):
+        host, guest, welcome = othello_table(url)
+        for hello in ({"t": "hello", "v": 1, "token": "0" * 32}, {"t": "hello", "v": 1},
+                      {"t": "hello", "v": 1, "code": "WRONGCDE"}):
+            got, code = raw(url, protocol.encode(hello))
+            assert got == [] and code in (protocol.CLOSE_NO_TABLE, protocol.CLOSE_MALFORMED, protocol.CLOSE_BAD_TOKEN)
+        table = server.tables[welcome["code"]]
+        assert all(protocol.new_token() not in json.dumps(table.to_json()) for _ in range(3))
+        token = guest.token
+        assert token and token not in json.dumps(table.to_json())  # the server keeps the hash only
+        host.send({"t": "seat", "seat": 1, "ai": "greedy:1"})  # the host seats an AI there instead
+        wait_until(lambda: table.seats[1].kind == "ai")
+        got, code = raw(url, protocol.encode({"t": "hello", "v": 1, "token": token}))
+        assert got == [] and code == protocol.CLOSE_NO_TABLE
+
+
+def test_a_resent_action_gets_its_first_answer_and_is_applied_once():
+    with running() as (server, url):
+        host, guest, welcome = othello_table(url)
+        host.send({"t": "start"})
+        table = server.tables[welcome["code"]]
+        wait_until(lambda: table.started)
+        host.caught_up()
+        message = {"t": "act", "n": 7, "ver": 0, "move": "f5"}
+        host.send(message)
+        first = host.wait("ack")
+        host.send(message)  # as if the acknowledgement had been lost
+        assert host.wait("ack") == first
+        host.send({**message, "move": "d3"})  # the same number again, even with another move: the first answer
+        assert host.wait("ack") == first
+        host.caught_up()
+        assert table.moves == ["f5"] and table.version == 1
+
+
+def test_an_action_on_an_old_version_is_refused_with_a_fresh_view():
+    with running() as (server, url):
+        host, guest, welcome = othello_table(url)
+        host.send({"t": "start"})
+        host.caught_up()
+        host.send({"t": "act", "n": 1, "ver": 5, "move": "f5"})
+        assert host.wait("reject")["why"] == "the table has moved on"
+        assert host.wait("snap")["ver"] == 0
+
+
+@pytest.mark.parametrize("frames, code", [
+    (["x" * (protocol.MAX_FRAME + 1)], 1009),
+    (["not json"], protocol.CLOSE_MALFORMED),
+    ([b"\x00\x01binary"], protocol.CLOSE_MALFORMED),
+    ([json.dumps({"t": "launch"})], protocol.CLOSE_MALFORMED),
+    ([json.dumps({"t": "hello", "v": "1"})], protocol.CLOSE_MALFORMED),
+    ([json.dumps({"t": "hello", "v": 2, "code": "X"})], protocol.CLOSE_VERSION),
+    ([json.dumps({"t": "hello", "v": 1, "code": "A" * 5000})], protocol.CLOSE_MALFORMED),
+    (['{"t": "hello", "v": ' + "9" * 5000 + "}"], protocol.CLOSE_MALFORMED),
+    (["[" * 3000 + "]" * 3000], protocol.CLOSE_MALFORMED),
+    ([json.dumps({"t": "create", "v": 1, "game": "chess", "seats": ["me"]})], protocol.CLOSE_MALFORMED),
+    ([json.dumps({"t": "create", "v": 1, "game": "othello", "seats": ["me", "gtp:/bin/sh"]})],
+     protocol.CLOSE_MALFORMED),
+    ([json.dumps({"t": "create", "v": 1, "game": "othello", "seats": ["me", "py:os:system"]})],
+     protocol.CLOSE_MALFORMED),
+])
+def test_a_hostile_client_is_closed_and_every_other_table_goes_on(frames, code):
+    with running() as (server, url):
+        host, guest, welcome = othello_table(url)
+        host.send({"t": "start"})
+        got, closed = raw(url, *frames)
+        assert closed == code and not any('"view"' in f for f in got)
+        host.caught_up()
+        host.act("f5")
+        assert host.wait("ack")["ver"] == 1
+
+
+def test_a_flood_closes_that_connection_only():
+    with running() as (server, url):
+        host, guest, welcome = othello_table(url)
+        hello = protocol.encode({"t": "hello", "v": 1, "code": welcome["code"], "want": "watch"})
+        got, closed = raw(url, hello, *[protocol.encode({"t": "sync", "n": i}) for i in range(500)])
+        assert closed == protocol.CLOSE_FLOOD
+        guest.caught_up()
+
+
+def test_a_greeting_that_never_comes_is_closed(monkeypatch):
+    monkeypatch.setattr(server_module, "HELLO_SECONDS", 0.3)
+    with running() as (server, url):
+        got, closed = raw(url, wait=3)
+        assert got == [] and closed == protocol.CLOSE_SLOW_HELLO
+
+
+def test_join_codes_cannot_be_found_by_trying():
+    with running() as (server, url):
+        host, guest, welcome = othello_table(url)
+        for i in range(server_module.WRONG_CODES):
+            assert raw(url, protocol.encode({"t": "hello", "v": 1, "code": f"WRONG{i:03d}"}))[1] == \
+                protocol.CLOSE_NO_TABLE
+        # now even the right code is refused from this address for a while
+        got, closed = raw(url, protocol.encode({"t": "hello", "v": 1, "code": welcome["code"], "want": "watch"}))
+        assert got == [] and closed == protocol.CLOSE_THROTTLED
+
+
+def test_chat_is_cleaned_rate_limited_and_kept_apart_for_players_and_watchers():
+    with running() as (server, url):
+        host, guest, welcome = othello_table(url)
+        watcher = client(url, code=welcome["code"], want="watch")
+        watcher.wait("welcome")
+        host.send({"t": "chat", "text": "hi\x00 there\u202e"})
+        line = guest.wait("chat")
+        assert line["text"] == "hi there" and line["from"] == "Ann" and not line["watcher"]
+        host.send({"t": "chat", "text": "again"})
+        assert host.wait("reject")["why"] == "one chat line a second"
+        watcher.send({"t": "chat", "text": "from the stands"})
+        assert watcher.wait("chat")["watcher"]
+        guest.caught_up()
+        assert [json.loads(f)["text"] for f in guest.frames if json.loads(f)["t"] == "chat"] == ["hi there"]
+
+
+def test_a_dropped_player_comes_back_into_the_seat_with_nothing_lost_or_doubled():
+    with running() as (server, url):
+        host, guest, welcome = othello_table(url)
+        host.send({"t": "start"})
+        table = server.tables[welcome["code"]]
+        host.caught_up()
+        host.act("f5")
+        host.wait("ack")
+        guest.drop()
+        wait_until(lambda: table.seats[1].conn is None)
+        assert table.seats[1].away_since is not None
+        guest.wait("reconnected")
+        guest.caught_up()
+        assert table.seats[1].conn is not None and table.seats[1].away_since is None
+        guest.act("d6")
+        assert guest.wait("ack")["ver"] == 2
+        assert table.moves == ["f5", "d6"]
+
+
+def test_an_ai_seat_plays_in_the_servers_ai_process():
+    with running() as (server, url):
+        host = client(url, t="create", game="othello", seats=["me", "random"], name="Ann")
+        welcome = host.wait("welcome")
+        host.send({"t": "start"})
+        table = server.tables[welcome["code"]]
+        host.caught_up()
+        host.act("f5")
+        wait_until(lambda: len(table.moves) == 2, timeout=60)
+        assert table.rules.to_move(table.state) == 0
+
+
+def test_a_server_killed_and_started_again_resumes_every_table(tmp_path):
+    port = free_port()
+    url = f"ws://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "boardhub", "serve", "--port", str(port), "--state", str(tmp_path)]
+    env = {**os.environ, "BOARDHUB_SAVES": str(tmp_path / "saves")}
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        assert proc.stdout.readline().startswith(b"serving")
+        host = client(url, t="create", game="othello", seats=["me", "open"], name="Ann")
+        code = host.wait("welcome")["code"]
+        guest = client(url, code=code, name="Bob")
+        guest.wait("welcome")
+        host.send({"t": "start"})
+        host.caught_up()
+        host.act("f5")
+        host.wait("ack")
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        assert proc.stdout.readline().startswith(b"serving 1 tables")
+        guest.wait("reconnected", timeout=15)
+        host.wait("reconnected", timeout=15)
+        guest.caught_up()
+        guest.act("d6")
+        assert guest.wait("ack")["ver"] == 2
+        saved = json.loads((tmp_path / f"{code}.json").read_text())
+        assert saved["moves"] == ["f5", "d6"]
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+def test_the_seed_is_sent_only_with_the_reveal():
+    with running() as (server, url):
+        host = client(url, t="create", game="davinci", options={"players": 2}, seats=["me", "open"], name="A")
+        welcome = host.wait("welcome")
+        guest = client(url, code=welcome["code"])
+        guest.wait("welcome")
+        table = server.tables[welcome["code"]]
+        assert table.seed.bit_length() > 64
+        host.send({"t": "start"})
+        host.caught_up()
+        guest.caught_up()
+        for c in (host, guest):
+            assert not any(str(table.seed) in f for f in c.frames)
+        assert "over" not in kinds(host)
