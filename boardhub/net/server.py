@@ -143,7 +143,7 @@ class Server:
             pass
         finally:
             if conn.table is not None:
-                self._send(conn.table.leave(conn.id, self.clock()))
+                self._send(conn.table.leave(conn.id))
                 self._changed(conn.table)
             del self.conns[conn.id]
             conn.queue.put_nowait(code or 0)  # what was queued goes out first, then the close and its code
@@ -166,7 +166,7 @@ class Server:
         if message["t"] in ("hello", "create") or conn.table is None:
             return protocol.CLOSE_MALFORMED
         table = conn.table
-        self._send(table.handle(conn.id, message, self.clock()))
+        self._send(table.handle(conn.id, message))
         self._changed(table)
         return None
 
@@ -201,7 +201,7 @@ class Server:
                     else protocol.CLOSE_MALFORMED
             table = found
         try:
-            out = table.join(conn.id, message, self.clock())
+            out = table.join(conn.id, message)
         except Refused as refused:
             return refused.code
         conn.table = table
@@ -274,7 +274,7 @@ class Server:
             if move is None:
                 stand_in = table.entry.ai_entries[0].name
                 move = await loop.run_in_executor(None, choose_move, table.entry.key, stand_in, view, self.ai_limit)
-            self._send(table.ai_played(seat, version, move, self.clock()))
+            self._send(table.ai_played(seat, version, move))
         finally:
             self.thinking.discard(table.code)
         self._changed(table)
