@@ -1,0 +1,183 @@
+"""Load on one server process: many Da Vinci Code tables of 4 scripted seats and 1 watcher, on loopback.
+
+    python bench/net_load.py [--tables 1000] [--seconds 60] [--think 4] [--full-seconds 15]
+
+A `boardhub serve` process is started on 127.0.0.1; this process opens every
+connection (asyncio), plays every seat at human pace (a move after a random
+think of about `--think` seconds) and times each acknowledgement from the moment
+the action was sent. Printed: the tables served, the acknowledgement latency p50
+and p99, the server's CPU share (of one core) and memory; then the same tables
+with no think time, for the actions per second one server process handles when
+its core is full. Traffic stays on loopback.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from boardhub.net import protocol  # noqa: E402
+from boardhub.net.views import decode_davinci  # noqa: E402
+from boardhub.games.davinci.engine import DavinciRules  # noqa: E402
+
+RULES = DavinciRules()
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+class Load:
+    def __init__(self, think: float) -> None:
+        self.think = think
+        self.latencies: list[float] = []
+        self.acks = 0
+        self.over = 0
+
+
+async def seat(url: str, hello: dict, load: Load, joined: asyncio.Future, rng: random.Random,
+               is_host: bool) -> None:
+    """One seat (or the watcher, who never acts): moves at random after a think of about `load.think` seconds."""
+    async with connect(url, max_size=1 << 20, compression=None, ping_interval=None) as ws:
+        await ws.send(protocol.encode({"v": protocol.VERSION, **hello}))
+        me, version, n, sent, waiting, started = None, 0, 0, 0.0, False, False
+        async for frame in ws:
+            m = json.loads(frame)
+            kind = m["t"]
+            if kind == "welcome":
+                me = m["seat"]
+                if not joined.done():
+                    joined.set_result(m["code"])
+            elif kind == "seats" and is_host and not started and all(s["kind"] != "open" for s in m["seats"]):
+                started = True
+                await ws.send(protocol.encode({"t": "start"}))
+            elif kind in ("ack", "reject"):
+                if kind == "ack":
+                    load.latencies.append(time.perf_counter() - sent)
+                    load.acks += 1
+                waiting = False
+            elif kind == "over" and is_host:
+                load.over += 1
+            if isinstance(m.get("ver"), int):
+                version = m["ver"]
+            if me is None or waiting or kind not in ("snap", "ev") or "view" not in m:
+                continue
+            if m["view"]["to_move"] != me or m["view"]["phase"] == "over":
+                continue  # not this seat's move: nothing to decode
+            view = decode_davinci(m["view"])
+            if load.think:
+                await asyncio.sleep(rng.expovariate(1 / load.think))
+            n += 1
+            waiting = True
+            sent = time.perf_counter()
+            await ws.send(protocol.encode({"t": "act", "n": n, "ver": version,
+                                           "move": RULES.move_to_text(rng.choice(view.legal_moves()), view)}))
+
+
+async def open_table(url: str, load: Load, rng: random.Random) -> list[asyncio.Task]:
+    loop = asyncio.get_running_loop()
+    joined = loop.create_future()
+    create = {"t": "create", "game": "davinci", "options": {"players": 4}, "seats": ["me", "open", "open", "open"]}
+    tasks = [asyncio.create_task(seat(url, create, load, joined, rng, True))]
+    code = await joined
+    for want in (1, 2, 3, "watch"):
+        joined = loop.create_future()
+        tasks.append(asyncio.create_task(seat(url, {"t": "hello", "code": code, "want": want}, load, joined, rng,
+                                              False)))
+        await joined
+    return tasks
+
+
+def percentile(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100)[q - 1] if len(values) > 1 else (values[0] if values else 0.0)
+
+
+async def measure(args: argparse.Namespace, url: str, pid: int) -> None:
+    rng = random.Random(1)
+    load = Load(args.think)
+    start = time.monotonic()
+    tasks = []
+    for _ in range(args.tables):
+        tasks += await open_table(url, load, rng)
+    print(f"opened {args.tables} tables ({args.tables * 5} connections) in {time.monotonic() - start:.1f} s",
+          flush=True)
+    await asyncio.sleep(min(5.0, args.think * 2))  # the first moves of every table
+    load.latencies.clear()
+    cpu0, t0 = cpu_seconds(pid), time.monotonic()
+    await asyncio.sleep(args.seconds)
+    cpu, wall = cpu_seconds(pid) - cpu0, time.monotonic() - t0
+    lat = load.latencies
+    print(f"NET tables={args.tables} think={args.think:g}s acks={len(lat)} ({len(lat) / wall:.0f}/s) "
+          f"ack_p50={percentile(lat, 50) * 1000:.1f}ms ack_p99={percentile(lat, 99) * 1000:.1f}ms "
+          f"server_cpu={cpu / wall * 100:.1f}% server_rss={rss_mb(pid):.0f}MB", flush=True)
+    load.think = 0.0
+    await asyncio.sleep(1.0)
+    acks0, cpu0, t0 = load.acks, cpu_seconds(pid), time.monotonic()
+    await asyncio.sleep(args.full_seconds)
+    wall = time.monotonic() - t0
+    print(f"NET full load: {(load.acks - acks0) / wall:.0f} actions/s, server_cpu="
+          f"{(cpu_seconds(pid) - cpu0) / wall * 100:.1f}%, games over so far {load.over}", flush=True)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    with socket_port() as port:
+        pass  # free now; the server takes it at once
+    proc = subprocess.Popen([sys.executable, "-m", "boardhub", "serve", "--bind", "127.0.0.1", "--port", str(port)],
+                            stdout=subprocess.PIPE)
+    try:
+        proc.stdout.readline()
+        asyncio.run(measure(args, f"ws://127.0.0.1:{port}", proc.pid))
+    finally:
+        proc.kill()
+        proc.wait()
+    return 0
+
+
+class socket_port:
+    """A free loopback port."""
+
+    def __enter__(self) -> int:
+        import socket
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        return self.sock.getsockname()[1]
+
+    def __exit__(self, *exc: object) -> None:
+        self.sock.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--think", type=float, default=4.0)
+    parser.add_argument("--full-seconds", type=float, default=10)
+    args = parser.parse_args()
+    raise SystemExit(run(args))
+
+
+if __name__ == "__main__":
+    main()
