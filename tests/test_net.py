@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -267,3 +268,27 @@ def test_the_seed_is_sent_only_with_the_reveal():
         for c in (host, guest):
             assert not any(str(table.seed) in f for f in c.frames)
         assert "over" not in kinds(host)
+
+
+def test_a_table_hosted_on_the_network_is_heard_by_itself_and_strangers_datagrams_are_ignored():
+    from boardhub.net import discovery
+
+    port = free_port()
+    heard_changed = []
+    listener = discovery.Listener(("127.0.0.1", port), on_change=lambda: heard_changed.append(1))
+    listener.start()
+    beacon = discovery.Beacon(lambda: [discovery.beacon_bytes("ABCD3467", "davinci", "Ann\x00", 2, 47600)],
+                              target=("127.0.0.1", port))
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as stranger:
+            for junk in (b"\xff" * 600, b"[" * 400, b'{"m": "boardhub-table", "port": 99999}', b"hello"):
+                stranger.sendto(junk, ("127.0.0.1", port))
+        beacon.start()
+        wait_until(lambda: listener.heard())
+        (table,) = listener.heard()
+        assert (table.code, table.game, table.host, table.free, table.port) == ("ABCD3467", "davinci", "Ann", 2, 47600)
+        assert discovery.describe(table)["address"] == "ws://127.0.0.1:47600"
+    finally:
+        beacon.stop()
+        listener.stop()
+    assert listener.heard(now=time.monotonic() + discovery.FORGET + 1) == []
