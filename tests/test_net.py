@@ -292,3 +292,77 @@ def test_a_table_hosted_on_the_network_is_heard_by_itself_and_strangers_datagram
         beacon.stop()
         listener.stop()
     assert listener.heard(now=time.monotonic() + discovery.FORGET + 1) == []
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_an_away_seat_counts_down_then_the_others_choose_a_stand_in_and_its_person_reclaims_it():
+    clock = FakeClock()
+    with running(Server(clock=clock)) as (server, url):
+        host, guest, welcome = othello_table(url)
+        table = server.tables[welcome["code"]]
+        host.send({"t": "start"})
+        host.caught_up()
+        host.act("f5")
+        host.wait("ack")
+        token = guest.token
+        guest.drop()
+        guest.close()  # gone for good from this client object: the person comes back later with the token
+        wait_until(lambda: table.seats[1].conn is None)
+        host.caught_up()
+        status = [m for m in host.poll() if m["t"] == "seats"][-1]
+        assert status["seats"][1]["away"] == 60.0 and not status["seats"][1]["here"]
+        host.send({"t": "away", "seat": 1, "choice": "stand_in"})
+        assert host.wait("reject")["why"] == "the countdown has not ended"
+        clock.now += 61
+        host.send({"t": "away", "seat": 1, "choice": "stand_in"})
+        wait_until(lambda: len(table.moves) == 2, timeout=60)  # the stand-in AI answered d6's turn
+        back = client(url, token=token)
+        back.wait("welcome")
+        wait_until(lambda: table.seats[1].kind == "human" and not table.seats[1].stand_in)
+        assert table.to_json()["seats"][1]["was_stood_in"]
+
+
+def test_in_a_game_of_two_the_one_still_there_may_claim_the_win_after_the_countdown():
+    clock = FakeClock()
+    with running(Server(clock=clock)) as (server, url):
+        host, guest, welcome = othello_table(url)
+        table = server.tables[welcome["code"]]
+        host.send({"t": "start"})
+        host.caught_up()
+        guest.close()  # left on purpose: the short countdown
+        wait_until(lambda: table.seats[1].conn is None)
+        clock.now += 11
+        host.send({"t": "away", "seat": 1, "choice": "win"})
+        over = host.wait("over")
+        assert over["winner"] == 0 and over["reason"] == "abandoned" and over["detail"] == "Ann wins: the other player left"
+        host.act("d3")
+        assert host.wait("reject")["why"] == "the game is over"
+
+
+def test_a_rematch_turns_the_seats_and_keeps_the_ai():
+    with running() as (server, url):
+        host = client(url, t="create", game="davinci", options={"players": 3}, seats=["me", "open", "easy"],
+                      name="Ann")
+        welcome = host.wait("welcome")
+        guest = client(url, code=welcome["code"], name="Bob")
+        guest.wait("welcome")
+        table = server.tables[welcome["code"]]
+        table.started = True  # played to its end here, as quickly as the rules allow
+        state = table.state
+        while not table.rules.is_over(state):
+            state = table.rules.apply(state, table.rules.legal_moves(state)[0])
+        table.state = state
+        first_seed = table.seed
+        host.send({"t": "rematch"})
+        assert host.wait("rematch")["asked"] == [0]
+        guest.send({"t": "rematch"})
+        assert host.wait("welcome")["seat"] == 1 and guest.wait("welcome")["seat"] == 2
+        assert [s.kind for s in table.seats] == ["ai", "human", "human"] and table.seats[0].ai == "easy"
+        assert not table.over and table.moves == [] and table.game == 2 and table.seed != first_seed

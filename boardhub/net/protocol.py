@@ -87,10 +87,12 @@ _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], int | None]]] = {
     "start": {},
     "seat": {"seat": _INT, "ai": (str, 64)},
     "sync": {"n": _INT},
+    "away": {"seat": _INT, "choice": (str, 16)},
+    "rematch": {},
     "bye": {},
 }
 _REQUIRED = {"hello": {"v"}, "create": {"v", "game", "seats"}, "act": {"n", "ver", "move"}, "chat": {"text"},
-             "seat": {"seat"}, "sync": {"n"}}
+             "seat": {"seat"}, "sync": {"n"}, "away": {"seat", "choice"}}
 
 
 def decode(frame: str | bytes) -> dict[str, Any]:

@@ -25,13 +25,17 @@ from boardhub.core import files
 from boardhub.core.ai import AISpec
 from boardhub.core.game import GameEntry, get_game
 from boardhub.core.plain import to_plain
-from boardhub.core.rules import IllegalMove, normalize_options
+from boardhub.core.i18n import N_
+from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.net import protocol
 from boardhub.net.views import encode_view
 
 Out = tuple[int, dict[str, Any]]  # (connection id, message)
 CHAT_GAP = 1.0  # seconds between two chat lines of one connection
+AWAY_SECONDS = 60.0  # how long a dropped player's seat waits before the others may choose
+LEFT_SECONDS = 10.0  # the same for a player who left on purpose
 KEPT_ANSWERS = 64  # a seat's last answers, for resends
+ENDINGS = (N_("{winner} wins: the other player left"), N_("A draw: a player left"))  # by "is it a draw"
 
 
 class Refused(Exception):
@@ -50,13 +54,23 @@ class Seat:
     token_hash: str = ""
     conn: int | None = None
     away_since: float | None = None
+    left: bool = False  # left on purpose (a short wait), not dropped (a long one)
+    stand_in: bool = False  # an AI plays the seat until its person comes back with the token
+    was_stood_in: bool = False  # an AI played it at some time this game (the stats mark such games)
     used: float = 0.0  # seconds of thinking, measured by the host
     answers: dict[int, dict[str, Any]] = field(default_factory=dict)
 
-    def public(self) -> dict[str, Any]:
+    def away_left(self, now: float) -> float | None:
+        """Seconds until the others may choose what happens to this seat; None while it is here."""
+        if self.away_since is None or self.kind != "human":
+            return None
+        return max(0.0, self.away_since + (LEFT_SECONDS if self.left else AWAY_SECONDS) - now)
+
+    def public(self, now: float) -> dict[str, Any]:
         """What every recipient may know of the seat: never its token."""
+        left = self.away_left(now)
         return {"kind": self.kind, "name": self.name, "ai": self.ai, "here": self.kind != "human" or self.conn is not None,
-                "used": round(self.used, 1)}
+                "away": None if left is None else round(left, 1), "stand_in": self.stand_in, "used": round(self.used, 1)}
 
 
 def offered_ai(entry: GameEntry, text: str) -> bool:
@@ -106,6 +120,9 @@ class Table:
         self.watchers: set[int] = set()
         self.chat_at: dict[int, float] = {}
         self.turn_since = clock()
+        self.ended: Outcome | None = None  # a game the players ended (a claim after someone left)
+        self.game = 1  # counts the rematches
+        self.rematch: set[int] = set()  # the seats that asked for one
 
     # ------------------------------------------------------------------ who is who
     def seat_of(self, conn: int) -> int | None:
@@ -118,7 +135,10 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.rules.is_over(self.state)
+        return self.ended is not None or self.rules.is_over(self.state)
+
+    def outcome(self) -> Outcome:
+        return self.ended or self.rules.outcome(self.state)
 
     # ------------------------------------------------------------------ what is sent
     def view_message(self, seat: int | None) -> dict[str, Any]:
@@ -128,7 +148,7 @@ class Table:
     def welcome(self, conn: int, seat: int | None, token: str | None) -> list[Out]:
         hello: dict[str, Any] = {"t": "welcome", "v": protocol.VERSION, "code": self.code, "game": self.entry.key,
                                  "options": self.options, "seat": seat, "host": self.host_seat,
-                                 "seats": [s.public() for s in self.seats]}
+                                 "seats": [s.public(self.clock()) for s in self.seats]}
         if token is not None:
             hello["token"] = token
         out = [(conn, hello), (conn, self.view_message(seat))]
@@ -137,17 +157,18 @@ class Table:
         return out
 
     def seats_message(self) -> list[Out]:
-        status = {"t": "seats", "seats": [s.public() for s in self.seats]}
+        status = {"t": "seats", "seats": [s.public(self.clock()) for s in self.seats]}
         return [(c, status) for c, _seat in self.recipients()]
 
     def over_message(self) -> dict[str, Any]:
-        outcome = self.rules.outcome(self.state)
+        outcome = self.outcome()
         reveal = getattr(self.rules, "face_up_view", None)
         full = reveal(self.state) if reveal else self.rules.view(self.state, None)
         return {"t": "over", "winner": outcome.winner, "scores": list(outcome.scores), "reason": outcome.reason,
                 "detail": outcome.describe([s.name for s in self.seats]), "template": outcome.template,
                 "values": to_plain(dict(outcome.values)), "seed": str(self.seed),
-                "reveal": encode_view(self.entry.key, full)}
+                "reveal": encode_view(self.entry.key, full),
+                "stand_in": [i for i, s in enumerate(self.seats) if s.stand_in or s.was_stood_in]}
 
     # ------------------------------------------------------------------ greetings
     def join(self, conn: int, hello: dict[str, Any], now: float | None = None) -> list[Out]:
@@ -159,8 +180,11 @@ class Table:
                          if s.token_hash and protocol.token_matches(token, s.token_hash)), None)
             if seat is None:
                 raise Refused(protocol.CLOSE_BAD_TOKEN)
-            old = self.seats[seat].conn
-            self.seats[seat].conn, self.seats[seat].away_since = conn, None
+            held = self.seats[seat]
+            old = held.conn
+            held.conn, held.away_since, held.left = conn, None, False
+            if held.stand_in:  # the person takes the seat back from the AI that stood in
+                held.kind, held.stand_in = "human", False
             out = [(old, {"t": "replaced"})] if old is not None and old != conn else []
             since = hello.get("since")
             if isinstance(since, int) and 0 <= since <= len(self.events):
@@ -181,7 +205,7 @@ class Table:
                                 token_hash=protocol.token_hash(token), conn=conn)
         return self.welcome(conn, seat, token) + self.seats_message()
 
-    def leave(self, conn: int, now: float | None = None) -> list[Out]:
+    def leave(self, conn: int, now: float | None = None, on_purpose: bool = False) -> list[Out]:
         """A connection is gone: a watcher leaves, a seat is away until its holder comes back with the token."""
         now = self.clock() if now is None else now
         self.watchers.discard(conn)
@@ -189,7 +213,8 @@ class Table:
         seat = self.seat_of(conn)
         if seat is None:
             return []
-        self.seats[seat].conn, self.seats[seat].away_since = None, now
+        held = self.seats[seat]
+        held.conn, held.away_since, held.left = None, now, on_purpose or held.left
         return self.seats_message()
 
     # ------------------------------------------------------------------ actions
@@ -206,7 +231,11 @@ class Table:
         if kind == "seat":
             return self.set_seat(conn, message)
         if kind == "bye":
-            return self.leave(conn, now)
+            return self.leave(conn, now, on_purpose=True)
+        if kind == "away":
+            return self.decide_away(conn, message, now)
+        if kind == "rematch":
+            return self.ask_rematch(conn)
         if kind == "sync":  # answered after everything sent before it: the client knows it has caught up
             return [(conn, {"t": "sync", "n": message["n"]})]
         return [(conn, {"t": "reject", "why": "not now"})]
@@ -287,7 +316,11 @@ class Table:
         seat = self.rules.to_move(self.state)
         if self.seats[seat].kind != "ai":
             return None
-        return seat, self.seats[seat].ai or "", self.rules.view(self.state, seat), self.version
+        return seat, self.seats[seat].ai or self.stand_in_ai(), self.rules.view(self.state, seat), self.version
+
+    def stand_in_ai(self) -> str:
+        """The AI that stands in for a person who left: the game's strongest."""
+        return self.entry.ai_entries[-1].name
 
     def ai_played(self, seat: int, version: int, move: Any, now: float | None = None) -> list[Out]:
         """An AI seat's answer to the view of `version`; dropped if the table has moved on or it is illegal."""
@@ -327,6 +360,58 @@ class Table:
         out = [(gone, {"t": "removed"})] if gone is not None else []
         return out + self.seats_message()
 
+    # ------------------------------------------------------------------ someone left
+    def decide_away(self, conn: int, message: dict[str, Any], now: float) -> list[Out]:
+        """What the players still here choose for an away seat once its countdown ends.
+
+        "stand_in": an AI plays it until its person comes back with the token; in a game
+        of two, "win" (the one still here wins) or "draw". Waiting is choosing nothing.
+        """
+        me, seat, choice = self.seat_of(conn), message["seat"], message.get("choice", "")
+        if me is None or not 0 <= seat < len(self.seats) or seat == me:
+            return [(conn, {"t": "reject", "why": "only a player at the table chooses, for another seat"})]
+        away = self.seats[seat].away_left(now)
+        if away is None or not self.started or self.over:
+            return [(conn, {"t": "reject", "why": "that seat is not away"})]
+        if away > 0:
+            return [(conn, {"t": "reject", "why": "the countdown has not ended"})]
+        if choice == "stand_in":
+            held = self.seats[seat]
+            held.kind, held.stand_in, held.was_stood_in = "ai", True, True
+            return self.seats_message()
+        if choice in ("win", "draw") and len(self.seats) == 2:
+            winner = me if choice == "win" else None
+            self.ended = Outcome.worded(winner, (), "abandoned", ENDINGS[winner is None])
+            return self.seats_message() + [(c, self.over_message()) for c, _seat in self.recipients()]
+        return [(conn, {"t": "reject", "why": "not a choice for this table"})]
+
+    # ------------------------------------------------------------------ after the game
+    def ask_rematch(self, conn: int) -> list[Out]:
+        """Every person at the table asks: a new game, seats turned by one, AI seats kept."""
+        me = self.seat_of(conn)
+        if me is None or not self.over:
+            return [(conn, {"t": "reject", "why": "a rematch comes after the game"})]
+        self.rematch.add(me)
+        people = {i for i, s in enumerate(self.seats) if s.kind == "human"}
+        if not people <= self.rematch:
+            return [(c, {"t": "rematch", "asked": sorted(self.rematch)}) for c, _seat in self.recipients()]
+        self.seats = self.seats[-1:] + self.seats[:-1]
+        self.host_seat = (self.host_seat + 1) % len(self.seats)
+        for held in self.seats:
+            if held.stand_in:  # the one who left and never came back: their seat is open again
+                held.kind, held.stand_in = "human", False
+            held.used, held.answers, held.was_stood_in = 0.0, {}, False
+        self.seed = secrets.randbits(128)
+        self.state = self.rules.new_game(self.options, self.seed)
+        self.moves, self.ended, self.rematch = [], None, set()
+        self.game += 1
+        self.version += 1
+        self.turn_since = self.clock()
+        out: list[Out] = []
+        for c, seat in self.recipients():
+            out += self.welcome(c, seat, None)
+        return out
+
     # ------------------------------------------------------------------ chat
     def chat(self, conn: int, message: dict[str, Any], now: float) -> list[Out]:
         """A chat line, to the players or to the watchers (never across), at most one a second."""
@@ -346,8 +431,9 @@ class Table:
         """Everything to resume the table after the server restarts: tokens as hashes only."""
         return {"game": self.entry.key, "options": self.options, "seed": str(self.seed), "code": self.code,
                 "moves": list(self.moves), "started": self.started, "host": self.host_seat,
-                "seats": [{"kind": s.kind, "name": s.name, "ai": s.ai, "token_hash": s.token_hash, "used": s.used}
-                          for s in self.seats]}
+                "ended": None if self.ended is None else {"winner": self.ended.winner, "template": self.ended.template},
+                "seats": [{"kind": s.kind, "name": s.name, "ai": s.ai, "token_hash": s.token_hash, "used": s.used,
+                           "stand_in": s.stand_in, "was_stood_in": s.was_stood_in} for s in self.seats]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], clock: Callable[[], float] = time.monotonic) -> "Table":
@@ -358,7 +444,8 @@ class Table:
             if s["kind"] == "ai" and not offered_ai(table.entry, s["ai"]):
                 raise ValueError("a saved AI seat this game does not offer")
             table.seats[i] = Seat(s["kind"], protocol.clean_name(s["name"], f"Seat {i + 1}"), ai=s["ai"],
-                                  token_hash=s["token_hash"],
+                                  token_hash=s["token_hash"], stand_in=bool(s.get("stand_in")),
+                                  was_stood_in=bool(s.get("was_stood_in")),
                                   away_since=clock() if s["kind"] == "human" else None)
         table.started = bool(data["started"])
         for text in data["moves"]:
@@ -366,4 +453,7 @@ class Table:
             table._play(seat, table.rules.move_from_text(text, table.state), clock())
         for seat, saved in zip(table.seats, data["seats"]):
             seat.used = float(saved["used"])  # the replay is no one's thinking time
+        ended = data.get("ended")
+        if ended is not None:
+            table.ended = Outcome.worded(ended["winner"], (), "abandoned", ENDINGS[ended["winner"] is None])
         return table
