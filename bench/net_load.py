@@ -52,6 +52,7 @@ class Load:
         self.latencies: list[float] = []
         self.acks = 0
         self.over = 0
+        self.go = asyncio.Event()  # the tables start together, once every one is open
 
 
 async def seat(url: str, hello: dict, load: Load, joined: asyncio.Future, rng: random.Random,
@@ -69,14 +70,18 @@ async def seat(url: str, hello: dict, load: Load, joined: asyncio.Future, rng: r
                     joined.set_result(m["code"])
             elif kind == "seats" and is_host and not started and all(s["kind"] != "open" for s in m["seats"]):
                 started = True
+                await load.go.wait()
                 await ws.send(protocol.encode({"t": "start"}))
             elif kind in ("ack", "reject"):
                 if kind == "ack":
                     load.latencies.append(time.perf_counter() - sent)
                     load.acks += 1
                 waiting = False
-            elif kind == "over" and is_host:
-                load.over += 1
+            elif kind == "over":
+                load.over += is_host
+                if me is not None:  # every player asks for a rematch: the table plays on
+                    await ws.send(protocol.encode({"t": "rematch"}))
+                continue
             if isinstance(m.get("ver"), int):
                 version = m["ver"]
             if me is None or waiting or kind not in ("snap", "ev") or "view" not in m:
@@ -116,8 +121,11 @@ async def measure(args: argparse.Namespace, url: str, pid: int) -> None:
     load = Load(args.think)
     start = time.monotonic()
     tasks = []
-    for _ in range(args.tables):
-        tasks += await open_table(url, load, rng)
+    for first in range(0, args.tables, 25):  # 25 tables opening at a time
+        for table_tasks in await asyncio.gather(*(open_table(url, load, rng)
+                                                  for _ in range(first, min(args.tables, first + 25)))):
+            tasks += table_tasks
+    load.go.set()
     print(f"opened {args.tables} tables ({args.tables * 5} connections) in {time.monotonic() - start:.1f} s",
           flush=True)
     await asyncio.sleep(min(5.0, args.think * 2))  # the first moves of every table
@@ -135,7 +143,7 @@ async def measure(args: argparse.Namespace, url: str, pid: int) -> None:
     await asyncio.sleep(args.full_seconds)
     wall = time.monotonic() - t0
     print(f"NET full load: {(load.acks - acks0) / wall:.0f} actions/s, server_cpu="
-          f"{(cpu_seconds(pid) - cpu0) / wall * 100:.1f}%, games over so far {load.over}", flush=True)
+          f"{(cpu_seconds(pid) - cpu0) / wall * 100:.1f}%, games finished {load.over}", flush=True)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
