@@ -92,8 +92,53 @@ def run_games(folder: Path, size: tuple[int, int], moves: int, report: Report) -
             report.line(f"smoke: {game.key} ok, {played} moves -> {path}")
             while len(app.stack) > 1:  # the game, and its result panel if it ended
                 app.pop()
+        report.line(f"smoke: network ok, {play_network(moves)} moves through a table on 127.0.0.1")
     finally:
         app.close()
+
+
+def play_network(moves: int) -> int:
+    """Host an Othello table on loopback, seat two clients at it and play `moves` moves through the server."""
+    from boardhub.net.client import Client
+    from boardhub.net.seat import RemoteSeat
+    from boardhub.net.server import Server, ServerThread
+
+    server = ServerThread(Server(), "127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{server.start()}"
+    clients: list[Client] = []
+    try:
+        host = Client(url, {"t": "create", "game": "othello", "seats": ["me", "open"], "name": "smoke"})
+        host.start()
+        code = host.wait("welcome")["code"]
+        guest = Client(url, {"code": code, "name": "smoke"})
+        guest.start()
+        guest.wait("welcome")
+        clients = [host, guest]
+        host.send({"t": "start"})
+        seats = [RemoteSeat("othello", {}), RemoteSeat("othello", {})]
+        for seat_number, seat in enumerate(seats):
+            seat.seat = seat_number
+        give_up = time.monotonic() + TIMEOUT
+        played = 0
+        while played < moves:
+            if time.monotonic() > give_up:
+                raise SmokeFailure(f"network: {played} of {moves} moves through the table in {TIMEOUT:g} s")
+            for c, seat in zip(clients, seats):
+                for message in c.poll():
+                    seat.update(message)
+                    if message.get("t") == "ack":
+                        played += 1
+                    elif message.get("t") in ("reject", "closed"):
+                        raise SmokeFailure(f"network: the table said {message.get('why')!r}")
+                if seat.my_turn and c.pending is None:
+                    move = seat.rules.legal_moves(seat.view)[0]
+                    c.act(seat.rules.move_to_text(move, seat.view))
+            time.sleep(0.01)
+        return played
+    finally:
+        for c in clients:
+            c.close()
+        server.stop()
 
 
 def play(app: App, game: GameEntry, moves: int) -> int:
