@@ -157,10 +157,11 @@ def _wrap(msg: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
     out: list[str] = []
     for para in shown(msg).split("\n"):
         words = para.split()
-        start = 0
+        start, count = 0, FIRST_PROBE
         while start < len(words):
+            # the first guess is the last line's count: the lines of a text hold about as many words each
             count = max(1, _longest(len(words) - start,
-                                    lambda n: _width(f, " ".join(words[start:start + n])) <= width))
+                                    lambda n: _width(f, " ".join(words[start:start + n])) <= width, count, 1))
             out.append(" ".join(words[start:start + count]))
             start += count
         if not words:
@@ -245,20 +246,32 @@ def _fits(f: pygame.font.Font, msg: str, width: int) -> bool:
     return _longest(len(msg), lambda n: _width(f, msg[:n]) <= width) == len(msg)
 
 
-def _longest(n: int, fits: Callable[[int], bool]) -> int:
+def _longest(n: int, fits: Callable[[int], bool], first: int = FIRST_PROBE, step: int | None = None) -> int:
     """The largest k in 0..n for which `fits(k)` holds, `fits` being true up to some k and false
-    after it (text is no narrower for a letter more). It gallops up from a short start, then
-    halves the gap: O(log k) calls, none of them on much more than twice the k it finds."""
-    good, step = 0, FIRST_PROBE
-    while True:
-        probe = min(n, good + step)
-        if not fits(probe):
-            bad = probe
-            break
+    after it (text is no narrower for a letter more); `fits(0)` is taken as true. It tries `first`,
+    gallops from there (up or down, by `step` (default `first`) and doubling) until it has a k
+    that fits and one that does not, then halves the gap: O(log k) calls, none of them on much
+    more than twice the k it finds."""
+    step = max(1, first if step is None else step)
+    probe = min(n, max(1, first))
+    if fits(probe):
         good = probe
-        if good == n:
-            return n
-        step *= 2
+        while True:
+            if good == n:
+                return n
+            probe = min(n, good + step)
+            if not fits(probe):
+                bad = probe
+                break
+            good, step = probe, step * 2
+    else:
+        bad = probe
+        while True:
+            probe = max(0, bad - step)
+            if probe == 0 or fits(probe):
+                good = probe
+                break
+            bad, step = probe, step * 2
     while bad - good > 1:
         mid = (good + bad) // 2
         if fits(mid):
