@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from boardhub.core.files import clean_text
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.rules import IllegalMove
 from boardhub.core.session import MAX_RECORD_CHARS, GameSession, ImportedGame
@@ -55,7 +56,7 @@ class ImportScene(PanelScene):
         try:
             imported = self.session.read_record(self.field.text)
         except IllegalMove as exc:
-            self.error = str(exc)
+            self.error = clean_text(str(exc))  # it may quote the record, which may hold anything
             return
         self.error = ""
         if self.session.import_replaces_moves:
