@@ -227,3 +227,17 @@ def test_the_caret_stops_blinking_after_a_while_and_asks_for_no_frames(field, mo
     assert field.redraw_in() is None and field._caret_shown()  # shown, steady
     field.handle(pygame.event.Event(pygame.TEXTINPUT, text="d6"))
     assert field.redraw_in() == 0.5  # a key: it blinks again
+
+
+def test_a_megabyte_typed_as_a_move_is_read_no_further_than_a_move(app, monkeypatch):
+    from boardhub.scenes import move_entry
+    from test_scene_edges import game_of
+    read = []
+    real = move_entry.latin_keys
+    monkeypatch.setattr(move_entry, "latin_keys", lambda text: read.append(len(text)) or real(text))
+    game = game_of(app, "othello", [None, None])
+    for text in ("f" + "\x00" * 1_000_000, "5" * 1_000_000):
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        app.frame(0.016)
+    assert game.keys.text == "f" + "5" * (move_entry.MAX_CHARS - 1)
+    assert read and max(read) <= 4 * move_entry.MAX_CHARS  # not the megabyte: a move is 24 letters at most
