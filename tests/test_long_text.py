@@ -47,7 +47,10 @@ def measured(monkeypatch):
     """{calls, chars}: what the fitting functions measure inside the test."""
     counts = {"calls": 0, "chars": 0}
     real = theme.font
-    monkeypatch.setattr(theme, "font", lambda px, bold=False: CountingFont(real(px, bold), counts))
+    def counting_font(px, bold=False):
+        return CountingFont(real(px, bold), counts)
+    counting_font.cache_clear = real.cache_clear  # the app empties the fonts' cache as it closes
+    monkeypatch.setattr(theme, "font", counting_font)
     return counts
 
 
@@ -241,3 +244,18 @@ def test_a_megabyte_typed_as_a_move_is_read_no_further_than_a_move(app, monkeypa
         app.frame(0.016)
     assert game.keys.text == "f" + "5" * (move_entry.MAX_CHARS - 1)
     assert read and max(read) <= 4 * move_entry.MAX_CHARS  # not the megabyte: a move is 24 letters at most
+
+
+def test_saved_games_listing_a_save_with_a_long_move_measures_little(app, measured):
+    """A save whose move is 8,000 letters long (a file from elsewhere): its row is cut with a few
+    measures, not one per letter (which cost 1.8 s a frame)."""
+    from boardhub.core import saves
+    from boardhub.core.game import get_game
+    from boardhub.core.match import Match
+    from boardhub.core.session import make_seats
+    match = Match(get_game("dots"), make_seats([None, None]), {"rows": 3, "cols": 3}, seed=1)
+    data = {**match.to_json(), "kind_of_game": "PvP", "result": "", "status": "a status"}
+    saves.write_game(saves.games_dir() / "long-move.json", {**data, "moves": ["0 1", "x" * 8000]})
+    app.open("saves")
+    app.frame(0.016)
+    assert measured["chars"] < 100_000, measured

@@ -316,7 +316,8 @@ class TextField(Widget):
         if self.note:  # why the text was cut, at the field's right end; the text keeps the rest
             note_px = r.height * 0.4
             note = theme.fit(self.note, note_px, r.width * 0.5)
-            note_rect = theme.text(surface, note, note_px, (r.right - 10, r.centery), theme.ERROR, "midright")
+            with theme.panel_bounds(surface, r):
+                note_rect = theme.text(surface, note, note_px, (r.right - 10, r.centery), theme.ERROR, "midright")
             room = note_rect.x - r.x - 20
         typed = theme.shown(self.text + self.composition)
         shown, color = (typed, theme.TEXT) if typed else (_(self.placeholder), theme.MUTED)
