@@ -144,3 +144,20 @@ def test_undo_takes_back_moves_played_after_an_import_before_the_import_itself(a
     assert texts(game) == OPENING  # then the import
     click(app, game.undo_button.rect.center)
     assert texts(game) == OPENING[:-1]  # then the game's own moves, as before
+
+
+def test_undo_after_the_ais_answer_to_an_import_brings_back_the_game(app):
+    """Against the AI, the import leaves the AI to move and it answers: Undo takes back its answer
+    and the import with it, as it takes back an AI's answer and the move that called for it."""
+    import time
+    rules = get_game("othello").rules
+    game = game_of(app, "othello", [None, "random"], moves=tuple(rules.move_from_text(m) for m in OPENING[:4]))
+    assert game.match.human_to_move
+    game.session.import_record(RECORD)  # 5 moves: the AI (white) to move
+    deadline = time.monotonic() + 20
+    while len(game.match.moves) < 6:
+        assert time.monotonic() < deadline, "the AI did not answer"
+        frames(app, 1, sleep=0.01)
+    click(app, game.undo_button.rect.center)
+    frames(app, 1)
+    assert texts(game) == OPENING[:4] and game.match.human_to_move

@@ -322,7 +322,12 @@ class GameSession:
         if self._at_import():
             self._undo_import()
             return True
-        return self.match.undo()
+        undone = self.match.undo()
+        if undone and self._at_import() and len(self.match.history) < self._replaced[-1].moves:
+            # it went back past the import into the record's moves (to the human's last turn before
+            # the AI's moves after it): the last decision the player took was the import itself
+            self._undo_import()
+        return undone
 
     def redo(self) -> bool:
         if self.is_replay:

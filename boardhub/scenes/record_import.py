@@ -75,7 +75,8 @@ class ImportScene(PanelScene):
 
     def question(self) -> str:
         """What the confirmation asks, in words: the moves that go, and how to get them back."""
-        count = len(self.session.match.history)
+        match = self.session.match
+        count = len(match.history) + len(match.redo_stack)  # moves taken back are the game's too
         return ngettext("This replaces the game in progress and its {count} move: Undo brings it back",
                         "This replaces the game in progress and its {count} moves: Undo brings it back",
                         count).format(count=count)
