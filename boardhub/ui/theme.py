@@ -151,8 +151,8 @@ def wrap(msg: str, px: float, width: int, bold: bool = False) -> list[str]:
 
 @lru_cache(maxsize=FIT_CACHE)
 def _wrap(msg: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
-    # Each line takes the most words that fit, found by `_longest`: a few measures a line
-    # rather than one per word of it, which made a long paragraph cost its length squared.
+    # Each line takes the most words that fit, found by `_longest` from the last line's count:
+    # two or three measures a line rather than one per word of it.
     f = font(px, bold)
     out: list[str] = []
     for para in shown(msg).split("\n"):
