@@ -1,5 +1,10 @@
-"""Random input for the app: mouse, wheel, keys, typed text and window resizes, in
+"""Random input for the app: mouse, wheel, keys, typed and pasted text and window resizes, in
 seeded batches with app frames between them, and the checks run after each batch.
+
+Text includes what comes from elsewhere: pastes up to a megabyte, control characters,
+NULs and the paths of hostile files (tests/hostile_files.py) for Import to read. A frame
+must stay cheap however long the text: the characters measured to fit text in one frame
+are counted (theme.Measured) against a generous bound, a structural check, never a timing.
 
 `Fuzzer.run` keeps fuzzing whatever scene is on top (clicks open other scenes,
 and that is part of the test) and starts again on a fresh copy of the target
@@ -35,8 +40,34 @@ MODS = [0, 0, 0, pygame.KMOD_CTRL, pygame.KMOD_LCTRL, pygame.KMOD_META, pygame.K
 TEXTS = ["f5d6c3d3c4", "f5 d6 c3", "h8 i9 j10", "a1", "z99", "pass", "0 1\n2 1", "Piskvork\n10,10,0\n-1\n",
          "Piskvork", "19,19", "/", "/tmp", "..", "~", ".", "-", "\t", " ", "é", "中文", "🙂", "\n",
          "x" * 600, "x" * 300, "f5" * 40, "10,10\n11,11", "~nosuchuser", "~/", " ".join(["h8", "i9", "j10"] * 30)]
+# what comes from elsewhere: long pastes (up to a megabyte), control characters, NULs, lone surrogates
+HOSTILE_TEXTS = ["x" * 1_000_000, "f5" * 300_000, "h8 i9 " * 100_000, "한" * 200_000, "0 1\n" * 50_000,
+                 "\x00", "f5\x00d6", "\x00" * 5000, "\x1b[31mred\x07\x08", "\r\n\t\x0b\x0c", "\u202eevil",
+                 "\ud800", "a\udfffb", "\ufeff", "\x7f\x9f", "e" + "\u0301" * 20_000]
 EVENT_KINDS = ["motion", "down", "up", "wheel", "keydown", "keyup", "text", "resize"]
 EVENT_WEIGHTS = [18, 20, 12, 6, 26, 6, 10, 0.5]
+# Characters the fitting of text may measure in one frame (theme.Measured): a screen full of
+# text costs tens of thousands; a text cut letter by letter costs its length squared
+MEASURED_PER_FRAME = 2_000_000
+frame_start = [0]  # theme.Measured.chars when the frame began
+
+
+def bounded_width(real: Callable) -> Callable:
+    """theme's measure of a text, failing the frame as soon as it measures past MEASURED_PER_FRAME
+    (a fit gone letter by letter on a megabyte fails at once, not after hours)."""
+    def width(f, msg: str) -> int:
+        measured = theme.Measured.chars - frame_start[0]
+        assert measured <= MEASURED_PER_FRAME, f"one frame measured over {measured:,} characters of text to fit it"
+        return real(f, msg)
+    return width
+
+
+# Where Ctrl+V finds its text during a fuzz (the fuzz module puts this in place of the clipboard)
+clipboard = [""]
+
+
+def fuzz_clipboard() -> str:
+    return clipboard[0]
 
 
 def widget_rects(obj, depth: int = 0) -> list[pygame.Rect]:
@@ -114,7 +145,9 @@ class Fuzzer:
 
     app: object
     seed: int
+    paths: list[str] = field(default_factory=list)  # files to type or paste as an import's path
     rng: random.Random = field(init=False)
+    queue: list[pygame.event.Event] = field(default_factory=list)  # the rest of a sequence of events
     log: list[str] = field(default_factory=list)  # the current batch, for the failure message
     restarts: int = 0  # times the app was quit (Quit, Esc on the menu) and started again
 
@@ -140,6 +173,8 @@ class Fuzzer:
         return rng.randint(-300, w + 300), rng.choice([rng.randint(-300, -1), rng.randint(h, h + 300)])
 
     def event(self) -> pygame.event.Event:
+        if self.queue:
+            return self.queue.pop(0)
         rng = self.rng
         kind = rng.choices(EVENT_KINDS, EVENT_WEIGHTS)[0]
         if kind == "motion":
@@ -163,11 +198,21 @@ class Fuzzer:
             etype = pygame.KEYDOWN if kind == "keydown" else pygame.KEYUP
             return pygame.event.Event(etype, key=key, mod=mod, unicode=unicode, scancode=0)
         if kind == "text":
-            if rng.random() < 0.5:
+            band = rng.random()
+            if band < 0.15:
+                text = rng.choice(HOSTILE_TEXTS)
+            elif band < 0.25 and self.paths:  # a hostile file's path in place of the text, then Enter
+                self.queue = [pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(self.paths)),
+                              pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)]
+                return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="a",
+                                          scancode=0)
+            elif band < 0.6:
                 text = rng.choice(TEXTS)
             else:
                 text = "".join(rng.choice(string.ascii_letters + string.digits + " ,.;:/-_\n")
                                for _ in range(rng.randint(1, 12)))
+            if rng.random() < 0.3:  # pasted: the next Ctrl+V brings it
+                clipboard[0] = text
             return pygame.event.Event(pygame.TEXTINPUT, text=text)
         size = random_size(rng)
         self.app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -196,11 +241,14 @@ class Fuzzer:
     def batch(self, count: int) -> None:
         """Post `count` random events, then run one frame of the app."""
         self.log = []
-        for _ in range(count):
+        for _ in range(count + len(self.queue)):  # a sequence begun is posted whole
             event = self.event()
-            self.log.append(f"{pygame.event.event_name(event.type)} {event.dict}")
+            self.log.append(f"{pygame.event.event_name(event.type)} {str(event.dict)[:300]}")
             pygame.event.post(event)
+        frame_start[0] = theme.Measured.chars
         self.app.frame(self.rng.choice([0.0, 0.016, 0.016, 0.05, 0.2]))
+        measured = theme.Measured.chars - frame_start[0]
+        assert measured <= MEASURED_PER_FRAME, f"one frame measured {measured:,} characters of text to fit it"
 
     def check(self) -> None:
         """After a batch: a live stack of scenes laid out for the window, and consistent matches."""

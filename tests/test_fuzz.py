@@ -4,7 +4,9 @@ frames between batches and window resizes from tiny to large.
 Each scene below gets fresh runs until it has had its own share of events; the
 fuzz may click its way to other scenes, which are fuzzed too. After every batch
 the stack is alive, every scene is laid out for the window and every match equals
-the replay of its moves (see fuzzing.Fuzzer.check). A failure names the scene,
+the replay of its moves (see fuzzing.Fuzzer.check). Typed and pasted text includes
+megabyte pastes, control characters, NULs and the paths of hostile files, which Import
+reads; no frame may measure more than a sane amount of text to fit it. A failure names the scene,
 its seed and the last batch of events. BOARDHUB_FUZZ_SEED shifts every seed and
 BOARDHUB_FUZZ_EVENTS sets the share per scene, for longer runs by hand.
 """
@@ -16,7 +18,9 @@ import time
 import zlib
 
 import pytest
+import fuzzing
 from fuzzing import Fuzzer
+from hostile_files import make_corpus
 
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.app import App
@@ -35,7 +39,7 @@ from boardhub.scenes.saves_browser import SavesScene
 from boardhub.scenes.settings import SettingsScene
 from boardhub.scenes.setup import SetupScene
 from boardhub.scenes.stats import StatsScene
-from boardhub.ui import theme
+from boardhub.ui import theme, widgets
 
 EVENTS = int(os.environ.get("BOARDHUB_FUZZ_EVENTS", 2500))
 SEED_SHIFT = int(os.environ.get("BOARDHUB_FUZZ_SEED", 0))
@@ -55,10 +59,18 @@ def fuzz_app(tmp_path_factory):
         # engine seats typed at random must never start a program of this machine
         mp.chdir(tmp_path_factory.mktemp("fuzz-cwd"))
         mp.setattr(shutil, "which", lambda *args, **kwargs: None)
+        mp.setattr(widgets, "clipboard_text", fuzzing.fuzz_clipboard)  # Ctrl+V pastes what the fuzz chose
+        mp.setattr(theme, "_width", fuzzing.bounded_width(theme._width))
         app = App(theme.BASE_SIZE)
         app.open("menu")
         yield app
         app.close()
+
+
+@pytest.fixture(scope="module")
+def hostile_paths(tmp_path_factory) -> list[str]:
+    """The hostile files' paths, typed and pasted for Import to read."""
+    return [str(p) for p in make_corpus(tmp_path_factory.mktemp("hostile")).values()]
 
 
 def fresh_settings(app, **changes) -> None:
@@ -273,9 +285,9 @@ for _key in GAME_KEYS:
 
 
 @pytest.mark.parametrize("name", list(TARGETS))
-def test_scene_survives_random_input(fuzz_app, name):
+def test_scene_survives_random_input(fuzz_app, hostile_paths, name):
     seed = zlib.crc32(name.encode()) + SEED_SHIFT
-    fuzzer = Fuzzer(fuzz_app, seed)
+    fuzzer = Fuzzer(fuzz_app, seed, paths=hostile_paths)
     try:
         counts = fuzzer.run(TARGETS[name], EVENTS)
     except BaseException as exc:

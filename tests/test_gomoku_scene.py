@@ -95,6 +95,8 @@ def test_records_export_as_a_move_list_and_psq_and_import_back(app, saves_folder
     game.match.undo()
     panel.field.text = str(psq)
     panel.load()
+    assert app.top is panel and panel.pending is not None  # the game's moves would go: it asks first
+    panel.load()
     assert app.top is game and [game.match.text(m) for m in game.match.moves] == ["h8", "i9", "j10"]
 
 

@@ -82,6 +82,8 @@ def test_transcripts_export_to_a_file_and_import_from_a_paste(app, saves_folder)
     assert app.top is panel and "Move 5 (z9)" in panel.error  # refused, the first bad move named
     panel.field.text = str(saved[0])
     panel.load()
+    assert app.top is panel and panel.import_button.label == "Replace the game"  # the game's moves would go
+    panel.load()
     assert app.top is game and [game.match.rules.move_to_text(m) for m in game.match.moves] == ["f5", "d6", "c3"]
     assert not game.match.can_redo()
 

@@ -184,6 +184,28 @@ class HintReady:
 Event = Union[MovePlayed, Passed, GameOver, Rewound, Notice, AnalysisReady, HintReady]
 
 
+@dataclass
+class ImportedGame:
+    """A record read for import and not yet in place of the game (`GameSession.import_record` puts it there)."""
+
+    match: Match
+    fixed: dict  # the options the record fixes that the game had otherwise
+
+
+@dataclass
+class Replaced:
+    """A game an import replaced, kept so that Undo brings it back."""
+
+    match: Match
+    imported: int  # its own imported moves
+    by: Match  # the import's game
+    moves: int  # how many moves the import brought: Undo at (or before) them takes the import back
+
+
+MAX_RECORD_CHARS = 20_000  # a full 20 x 20 Gomoku record is under 4,000 characters
+UNDONE_IMPORTS = 8  # the replaced games kept for Undo: enough for any real run of imports
+
+
 # ---------------------------------------------------------------- the session
 class GameSession:
     """One game in the app, from its first move to its result (or a replay of a saved one)."""
@@ -213,6 +235,7 @@ class GameSession:
         self._hint_job: Job | None = None
         self._hint_state: Any = None  # the position the hint is for
         self.hint: Any = None  # the hint's Verdict, while its position stands
+        self._replaced: list[Replaced] = []  # the games imports replaced, latest last: Undo brings them back
 
     # ---------------------------------------------------------------- starting
     @classmethod
@@ -296,7 +319,15 @@ class GameSession:
         if self.is_replay:
             self.match.paused = True
             return self.match.take_back()
-        return self.match.undo()
+        if self._at_import():
+            self._undo_import()
+            return True
+        undone = self.match.undo()
+        if undone and self._at_import() and len(self.match.history) < self._replaced[-1].moves:
+            # it went back past the import into the record's moves (to the human's last turn before
+            # the AI's moves after it): the last decision the player took was the import itself
+            self._undo_import()
+        return undone
 
     def redo(self) -> bool:
         if self.is_replay:
@@ -305,7 +336,7 @@ class GameSession:
         return self.match.redo()
 
     def can_undo(self) -> bool:
-        return bool(self.match.history) if self.is_replay else self.match.can_undo()
+        return bool(self.match.history) if self.is_replay else self._at_import() or self.match.can_undo()
 
     def can_redo(self) -> bool:
         return not self.match.is_over if self.is_replay else self.match.can_redo()
@@ -322,28 +353,61 @@ class GameSession:
             self.match.toggle_pause()
         self.match.step()
 
-    def import_record(self, text: str) -> None:
-        """Carry on from the moves of a pasted record or a file, same seats; IllegalMove says what is wrong.
-
-        A record that fixes an option of its own (a .psq file on 15 x 15 in a
-        19 x 19 game) switches the game to it, and a notice says so.
-        """
+    def read_record(self, text: str) -> ImportedGame:
+        """The game a pasted record or a file gives, read without touching the game in progress;
+        IllegalMove says what is wrong. A record without a move is refused: it would only wipe the game."""
         old = self.match
         fmt, text = load_record(text, self.entry.record_formats)
+        if len(text) > MAX_RECORD_CHARS:  # no game's record is near this long; drawing it would be
+            raise IllegalMove(_("This record is too long: at most {count} characters").format(
+                count=f"{MAX_RECORD_CHARS:,}"))
         current = normalize_options(self.entry.options, old.options)
         fixed = {k: v for k, v in fmt.options(text).items() if current[k] != v}
         match = Match(old.game, old.seats, {**old.options, **fixed}, timing=old.timing, worker=old.worker)
         match.replay(fmt.read(text, match))
+        if not match.history:
+            raise IllegalMove(_("No moves in this record: the game is unchanged"))
+        return ImportedGame(match, fixed)
+
+    @property
+    def import_replaces_moves(self) -> bool:
+        """An import would replace moves played (or taken back) in this game: the player is asked first."""
+        return bool(self.match.history or self.match.redo_stack)
+
+    def import_record(self, record: str | ImportedGame) -> None:
+        """Carry on from the moves of a pasted record or a file (or what `read_record` read), same seats;
+        IllegalMove says what is wrong. Undo brings back the game it replaced.
+
+        A record that fixes an option of its own (a .psq file on 15 x 15 in a
+        19 x 19 game) switches the game to it, and a notice says so.
+        """
+        imported = record if isinstance(record, ImportedGame) else self.read_record(record)
+        match, fixed = imported.match, imported.fixed
         if fixed:
             changes = ", ".join(_("{option}: {value}").format(option=_(o.label), value=_(o.label_of(fixed[o.key])))
                                 for o in self.entry.options if o.key in fixed)
             self._events.append(Notice(_("Switched to the record's options ({changes})").format(changes=changes)))
-        old.close()
+        self.match.close()  # its AIs go; the worker builds them again if Undo brings it back
+        self._replaced.append(Replaced(self.match, self.imported, match, len(match.history)))
+        del self._replaced[:-UNDONE_IMPORTS]
         self.match = match
         self.imported = len(match.history)
         if match.is_over:  # the record ends the game: the result and the stats as for any other finish
             match.events.append(GameEnded(match.outcome))
         self._events.append(Rewound())
+        self.autosave()
+
+    def _at_import(self) -> bool:
+        """The game stands at (or before) the end of the moves its last import brought: Undo now
+        takes back the import itself."""
+        last = self._replaced[-1] if self._replaced else None
+        return last is not None and last.by is self.match and len(self.match.history) <= last.moves
+
+    def _undo_import(self) -> None:
+        last = self._replaced.pop()
+        self.match.close()
+        self.match, self.imported = last.match, last.imported
+        self._events += [Rewound(), Notice(_("The game from before the import is back"))]
         self.autosave()
 
     def analyse(self, seat: int | None) -> None:

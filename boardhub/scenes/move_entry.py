@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from boardhub.core.files import clean_text
 from boardhub.core.i18n import _
 from boardhub.core.rules import IllegalMove
 from boardhub.ui import theme
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from boardhub.scenes.game import GameScene
 
 MAX_CHARS = 24  # the longest notation is a Da Vinci call, "guess 4 13 11"; more is a slip of the fingers
+TEXT_LOOKED_AT = 4 * MAX_CHARS  # of one typed or pasted text: room for the spaces and controls it drops
 SHORTCUT_MODS = pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT
 SUBMIT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 # The keys of the Korean two-set (dubeolsik) layout: each Hangul letter and the Latin key that types it.
@@ -85,13 +87,15 @@ class MoveEntry:
         if not scene.session.interactive:
             return False
         if event.type == pygame.TEXTEDITING:
-            self.composing = event.text
+            self.composing = clean_text(event.text[:TEXT_LOOKED_AT], limit=MAX_CHARS)
             return True
         if event.type == pygame.TEXTINPUT:
             self.composing = ""
             if pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 return False  # a shortcut's letter, not a move
-            typed = latin_keys(event.text if self.text else event.text.lstrip())  # a Space that played is no text
+            # a paste of a megabyte is cut before it is read: no more than a move's length can be kept
+            text = clean_text(event.text[:TEXT_LOOKED_AT])
+            typed = latin_keys(text if self.text else text.lstrip())  # a Space that played is no text
             self.text = (self.text + "".join(ch for ch in typed if ch.isprintable()))[:MAX_CHARS]
             return True
         if event.type != pygame.KEYDOWN or event.mod & SHORTCUT_MODS:

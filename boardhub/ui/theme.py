@@ -8,11 +8,12 @@ nothing is too small or runs out of its panel at any window size.
 """
 from __future__ import annotations
 
+import math
 import unicodedata
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 import pygame
 
@@ -41,6 +42,9 @@ MIN_TEXT_PX = 12  # the smallest font size any text is drawn at, however small t
 # Layouts give text sizes in their own unit, which the font is drawn at three quarters
 # of (a layout's 20 is a 15 px font): the proportions every layout was made with.
 TEXT_SCALE = 0.75
+# Fitting is cached by text, size and width: a screen draws the same few texts every frame.
+FIT_CACHE = 1024
+FIRST_PROBE = 32  # the length a fit first measures: most labels fit whole at it or one doubling later
 FONT_FILES = {False: "BoardhubSans-Regular.otf", True: "BoardhubSans-Bold.otf"}
 
 
@@ -140,21 +144,29 @@ def _note(surface: pygame.Surface, msg: str, f: pygame.font.Font, img: pygame.Su
 
 
 def wrap(msg: str, px: float, width: int, bold: bool = False) -> list[str]:
-    """Split text into lines no wider than `width`, keeping blank lines between paragraphs."""
-    f = font(int(px), bold)
-    msg = shown(msg)
+    """Split text into lines no wider than `width`, keeping blank lines between paragraphs
+    (a word wider than `width` keeps a line of its own, for the caller to `fit`)."""
+    return list(_wrap(msg, int(px), math.floor(width), bool(bold)))
+
+
+@lru_cache(maxsize=FIT_CACHE)
+def _wrap(msg: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
+    # Each line takes the most words that fit, found by `_longest` from the last line's count:
+    # two or three measures a line rather than one per word of it.
+    f = font(px, bold)
     out: list[str] = []
-    for para in msg.split("\n"):
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
+    for para in shown(msg).split("\n"):
+        words = para.split()
+        start, count = 0, FIRST_PROBE
+        while start < len(words):
+            # the first guess is the last line's count: the lines of a text hold about as many words each
+            count = max(1, _longest(len(words) - start,
+                                    lambda n: _width(f, " ".join(words[start:start + n])) <= width, count, 1))
+            out.append(" ".join(words[start:start + count]))
+            start += count
+        if not words:
+            out.append("")
+    return tuple(out)
 
 
 def lighten(color, amount: float = 0.5):
@@ -169,19 +181,101 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, radius: int =
 def fit_size(msg: str, px: float, width: float, bold: bool = False) -> float:
     """The largest text size up to `px` at which `msg` fits in `width`, down to the smallest
     size drawn (where `fit` then shortens it): a label shrinks a little before it is cut."""
+    return _fit_size(msg, px, math.floor(width), bool(bold))
+
+
+@lru_cache(maxsize=FIT_CACHE)
+def _fit_size(msg: str, px: float, width: int, bold: bool) -> float:
     smallest = MIN_TEXT_PX / TEXT_SCALE
+    msg = shown(msg)
+    if px <= smallest:
+        return px
+    if not _fits(font(int(smallest), bold), msg, width):
+        return smallest  # it is cut at the smallest size: no size in between need be tried
     size = px
-    while size > smallest and font(int(size), bold).size(shown(msg))[0] > width:
+    while size > smallest and not _fits(font(int(size), bold), msg, width):
         size = max(smallest, size - 1)
     return size
 
 
 def fit(msg: str, px: float, width: float, bold: bool = False) -> str:
-    """`msg`, cut with an ellipsis where it would run past `width` pixels."""
-    f = font(int(px), bold)
+    """`msg`, cut with an ellipsis where it would run past `width` pixels: its longest start that
+    fits with the ellipsis (the whole of it when it fits)."""
+    return _fit(msg, int(px), math.floor(width), bool(bold))
+
+
+@lru_cache(maxsize=FIT_CACHE)
+def _fit(msg: str, px: int, width: int, bold: bool) -> str:
+    f = font(px, bold)
     msg = shown(msg)
-    if f.size(msg)[0] <= width:
+    if _fits(f, msg, width):
         return msg
-    while msg and f.size(msg + "…")[0] > width:
-        msg = msg[:-1]
-    return msg + "…"
+    return msg[:_longest(len(msg), lambda n: _width(f, msg[:n] + "…") <= width)] + "…"
+
+
+def fit_tail(msg: str, px: float, width: float, bold: bool = False) -> str:
+    """The longest end of `msg` that fits in `width` pixels (a text field keeps its end in view, as
+    editors do); the whole of it when it fits."""
+    return _fit_tail(msg, int(px), math.floor(width), bool(bold))
+
+
+@lru_cache(maxsize=FIT_CACHE)
+def _fit_tail(msg: str, px: int, width: int, bold: bool) -> str:
+    f = font(px, bold)
+    msg = shown(msg)
+    return msg[len(msg) - _longest(len(msg), lambda n: _width(f, msg[len(msg) - n:]) <= width):]
+
+
+class Measured:
+    """How much text the fitting functions measured, for checks that fitting stays cheap
+    (a count of measures and of the characters in them: what a frame's fitting costs)."""
+
+    calls = 0
+    chars = 0
+
+
+def _width(f: pygame.font.Font, msg: str) -> int:
+    Measured.calls += 1
+    Measured.chars += len(msg)
+    return f.size(msg)[0]
+
+
+def _fits(f: pygame.font.Font, msg: str, width: int) -> bool:
+    """Whether all of `msg` fits in `width`, measuring no more of a long text than about twice
+    what fits of it (a 6 MB line is not measured whole to find that it does not fit)."""
+    return _longest(len(msg), lambda n: _width(f, msg[:n]) <= width) == len(msg)
+
+
+def _longest(n: int, fits: Callable[[int], bool], first: int = FIRST_PROBE, step: int | None = None) -> int:
+    """The largest k in 0..n for which `fits(k)` holds, `fits` being true up to some k and false
+    after it (text is no narrower for a letter more); `fits(0)` is taken as true. It tries `first`,
+    gallops from there (up or down, by `step` (default `first`) and doubling) until it has a k
+    that fits and one that does not, then halves the gap: O(log k) calls, none of them on much
+    more than twice the k it finds."""
+    step = max(1, first if step is None else step)
+    probe = min(n, max(1, first))
+    if fits(probe):
+        good = probe
+        while True:
+            if good == n:
+                return n
+            probe = min(n, good + step)
+            if not fits(probe):
+                bad = probe
+                break
+            good, step = probe, step * 2
+    else:
+        bad = probe
+        while True:
+            probe = max(0, bad - step)
+            if probe == 0 or fits(probe):
+                good = probe
+                break
+            bad, step = probe, step * 2
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        if fits(mid):
+            good = mid
+        else:
+            bad = mid
+    return good

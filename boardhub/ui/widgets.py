@@ -12,8 +12,13 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from boardhub.core.files import clean_text
 from boardhub.core.i18n import N_, _
 from boardhub.ui import theme
+
+MAX_FIELD_CHARS = 1_000  # a field's text unless it says otherwise: a command line, a path
+CLEAN_MARGIN = 64  # characters looked at past a field's room: a paste whose end cleaning drops is not cut
+BLINK_MS = 10_000  # the caret blinks this long after the last key, then shows steadily
 
 
 class Widget:
@@ -224,14 +229,22 @@ class TextField(Widget):
     typed through an input method (Korean, Japanese, Chinese) shows while it
     is being composed, underlined after the text, as the input method's
     TEXTEDITING events give it, until TEXTINPUT brings the finished letters.
+
+    Text comes in cleaned of control characters (a NUL pasted from a file is
+    dropped) and holds at most `max_chars` characters: a paste that would run
+    past them is cut there, and the field says so at its right end.
     """
 
-    def __init__(self, text: str = "", placeholder: str = "", on_enter: Callable[[], Any] | None = None) -> None:
+    def __init__(self, text: str = "", placeholder: str = "", on_enter: Callable[[], Any] | None = None,
+                 max_chars: int = MAX_FIELD_CHARS) -> None:
         super().__init__()
         self.text, self.placeholder, self.on_enter = text, placeholder, on_enter
+        self.max_chars = max_chars
+        self.note = ""  # why the last paste or typing was cut, shown in the field until the next edit
         self._focused = False
         self.all_selected = False
         self.composition = ""  # what an input method is composing, not yet typed
+        self._active_at = pygame.time.get_ticks()  # the caret blinks for a while after this, then stays
 
     @property
     def focused(self) -> bool:
@@ -242,6 +255,7 @@ class TextField(Widget):
         """A focused field shows the input method's candidate list beside itself."""
         self._focused = on
         self.composition = self.composition if on else ""
+        self._active_at = pygame.time.get_ticks()
         if on:
             show_input_method_at(self.rect)
 
@@ -252,8 +266,10 @@ class TextField(Widget):
             return self.focused
         if not (self.focused and self.visible):
             return False
+        if event.type in (pygame.TEXTEDITING, pygame.TEXTINPUT, pygame.KEYDOWN):
+            self._active_at = pygame.time.get_ticks()
         if event.type == pygame.TEXTEDITING:
-            self.composition = event.text
+            self.composition = clean_text(event.text, limit=self.max_chars)
             return True
         if event.type == pygame.TEXTINPUT:
             self.composition = ""
@@ -267,8 +283,9 @@ class TextField(Widget):
                 self._insert("")
             elif event.key == pygame.K_BACKSPACE:
                 self.text = without_last_word(self.text) if ctrl else self.text[:-1]
+                self.note = ""
             elif event.key == pygame.K_v and ctrl:
-                self._insert(clipboard_text().replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
+                self._insert(clipboard_text().replace("\r\n", "\n"))
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_enter:
                 self.on_enter()
             elif event.key == pygame.K_ESCAPE:
@@ -279,8 +296,15 @@ class TextField(Widget):
         return False
 
     def _insert(self, text: str) -> None:
-        """Type `text` at the end, or in place of the whole text while it is selected."""
-        self.text = text if self.all_selected else self.text + text
+        """Type `text` at the end, or in place of the whole text while it is selected: cleaned (one
+        line, no control characters) and cut at `max_chars`, with a note when it was cut."""
+        kept = "" if self.all_selected else self.text
+        room = max(0, self.max_chars - len(kept))
+        # a megabyte pasted is cut before it is cleaned: what lies far past the cap is never looked at
+        cleaned = clean_text(text[:room + CLEAN_MARGIN])
+        cut = len(cleaned) > room or len(text) > room + CLEAN_MARGIN
+        self.text = kept + cleaned[:room]
+        self.note = _("At most {count} characters").format(count=f"{self.max_chars:,}") if cut else ""
         self.all_selected = False
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -288,11 +312,17 @@ class TextField(Widget):
         pygame.draw.rect(surface, (24, 28, 38), r, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if self.focused else theme.PANEL_EDGE, r, width=2, border_radius=6)
         px = r.height * 0.5
+        room = r.width - 20
+        if self.note:  # why the text was cut, at the field's right end; the text keeps the rest
+            note_px = r.height * 0.4
+            note = theme.fit(self.note, note_px, r.width * 0.5)
+            with theme.panel_bounds(surface, r):
+                note_rect = theme.text(surface, note, note_px, (r.right - 10, r.centery), theme.ERROR, "midright")
+            room = note_rect.x - r.x - 20
         typed = theme.shown(self.text + self.composition)
         shown, color = (typed, theme.TEXT) if typed else (_(self.placeholder), theme.MUTED)
         f = theme.font(int(px))
-        while shown and f.size(shown)[0] > r.width - 20:  # keep the end in view, as editors do
-            shown = shown[1:]
+        shown = theme.fit_tail(shown, px, room)  # keep the end in view, as editors do
         img = f.render(shown, True, color)
         text_rect = img.get_rect(midleft=(r.x + 10, r.centery))
         if self.all_selected and self.focused:
@@ -300,19 +330,31 @@ class TextField(Widget):
         with theme.panel_bounds(surface, r):
             theme.blit_text(surface, img, text_rect, f, shown)
         if self.composition and typed:  # the letters being composed, underlined as input methods show them
-            composing = f.size(theme.shown(self.composition))[0]
+            composing = f.size(theme.fit_tail(theme.shown(self.composition), px, room))[0]
             y = text_rect.bottom - 2
             pygame.draw.line(surface, theme.ACCENT, (max(text_rect.x, text_rect.right - composing), y),
                              (text_rect.right, y), 2)
-        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+        if self.focused and self._caret_shown():
             x = text_rect.right + 2  # after the text, or after the placeholder: never over its first letter
             pygame.draw.line(surface, theme.TEXT, (x, r.y + 8), (x, r.bottom - 8), 2)
 
+    def _idle_ms(self) -> int:
+        return max(0, pygame.time.get_ticks() - self._active_at)
+
+    def _caret_shown(self) -> bool:
+        """The caret blinks (500 ms on, 500 off) for a while after the last key, then stays on."""
+        idle = self._idle_ms()
+        return idle >= BLINK_MS or (idle // 500) % 2 == 0
+
     def redraw_in(self) -> float | None:
-        """Seconds until the caret blinks (it flips every 500 ms in `draw`), or None when it shows none."""
+        """Seconds until the caret blinks, or None when it shows none or has stopped blinking (a
+        window left with a field focused asks for no frames)."""
         if not (self.focused and self.visible):
             return None
-        return (500 - pygame.time.get_ticks() % 500) / 1000
+        idle = self._idle_ms()
+        if idle >= BLINK_MS:
+            return None
+        return (500 - idle % 500) / 1000
 
 
 def show_input_method_at(rect: pygame.Rect) -> None:
