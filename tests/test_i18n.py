@@ -24,7 +24,7 @@ SHOWN = {"text": 1, "wrap": 0, "fit": 0, "fit_size": 0, "Button": 0, "Refuse": 0
          "EngineError": 0, "EngineMissing": 0, "Wording": 0}
 # Modules whose texts are for logs, the command line or other programs, not for a person at the window
 NOT_SHOWN = ("boardhub/cli.py", "boardhub/smoke.py", "boardhub/core/arena.py", "boardhub/core/progress.py",
-             "boardhub/games/gomoku/brain.py", "boardhub/games/gomoku/gomocup.py")
+             "boardhub/games/gomoku/brain.py", "boardhub/games/gomoku/gomocup.py", "boardhub/net/commands.py")
 # Where an engine's or an AI's failure is worded: in the AI process, which speaks no language of its own
 ENGINE_WORDS = ("boardhub/core/external.py", "boardhub/games/othello/external.py",
                 "boardhub/games/gomoku/external.py", "boardhub/core/worker.py")

@@ -11,10 +11,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import secrets
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from boardhub.net.client import Client
+    from boardhub.net.seat import RemoteSeat
 
 DEFAULT_PORT = 47600
 
@@ -87,7 +92,7 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _connect(url: str, hello: dict[str, Any]):
+def _connect(url: str, hello: dict[str, Any]) -> Client | None:
     from boardhub.net.client import Client
 
     client = Client(url, hello)
@@ -100,7 +105,7 @@ def _connect(url: str, hello: dict[str, Any]):
 
 
 def host(args: argparse.Namespace) -> int:
-    from boardhub.net.seat import RemoteSeat, play_with_ai
+    from boardhub.net.seat import RemoteSeat
 
     try:
         options = dict(_option(o) for o in args.option)
@@ -135,7 +140,7 @@ def host(args: argparse.Namespace) -> int:
 
 
 def join(args: argparse.Namespace) -> int:
-    from boardhub.net.seat import RemoteSeat, play_with_ai
+    from boardhub.net.seat import RemoteSeat
 
     hello = {"code": args.code, "name": args.name, "want": "watch" if args.watch else "seat"}
     client = _connect(args.server, hello)
@@ -159,3 +164,27 @@ def _report(over: dict[str, Any] | None) -> int:
     winner = over.get("winner")
     print("result: draw" if winner is None else f"result: seat {winner + 1} wins", f"({over.get('detail') or over.get('reason')})")
     return 0
+
+
+def play_with_ai(client: Client, seat: RemoteSeat, spec: str, limit: float = 0.5,
+                 show: Callable[[str], None] = print, timeout: float = 3600.0) -> dict[str, Any] | None:
+    """Play `seat` with the AI `spec` until the game ends; the host's "over" message, or None if the link ended."""
+    ai = seat.entry.make_ai(spec, seed=secrets.randbits(64))
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for message in client.poll():
+            seat.update(message)
+            if message.get("t") == "ev":
+                show(f"{message['n']}. seat {message['seat'] + 1}: {message['move']}")
+            elif message.get("t") == "reject":
+                show(f"refused: {message.get('why', '')}")
+            elif message.get("t") == "closed":
+                show(f"the connection ended: {message.get('why', '')}")
+                return None
+        if seat.over is not None:
+            return seat.over
+        if seat.my_turn and client.pending is None:
+            move = ai.choose(seat.view, time.monotonic() + limit)
+            client.act(seat.rules.move_to_text(move, seat.view))
+        time.sleep(0.01)
+    return None

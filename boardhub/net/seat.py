@@ -2,18 +2,14 @@
 
 `RemoteSeat` folds the host's messages into what the seat knows. Perfect-information
 games are rebuilt from the public moves; Da Vinci Code's view is decoded from what
-the host sent this seat, which is all it may know. `play_with_ai` lets an AI of this
-computer play the seat (the `join --ai` command, and AI seats of a joining computer).
+the host sent this seat, which is all it may know.
 """
 from __future__ import annotations
 
-import secrets
-import time
-from typing import Any, Callable
+from typing import Any
 
 from boardhub.core.game import get_game
 from boardhub.core.rules import normalize_options
-from boardhub.net.client import Client
 from boardhub.net.views import decode_davinci
 
 
@@ -61,27 +57,3 @@ class RemoteSeat:
         if not self.started or self.over is not None or self.view is None or self.seat is None:
             return False
         return not self.rules.is_over(self.view) and self.rules.to_move(self.view) == self.seat
-
-
-def play_with_ai(client: Client, seat: RemoteSeat, spec: str, limit: float = 0.5,
-                 say: Callable[[str], None] = print, timeout: float = 3600.0) -> dict[str, Any] | None:
-    """Play `seat` with the AI `spec` until the game ends; the host's "over" message, or None if the link ended."""
-    ai = seat.entry.make_ai(spec, seed=secrets.randbits(64))
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for message in client.poll():
-            seat.update(message)
-            if message.get("t") == "ev":
-                say(f"{message['n']}. seat {message['seat'] + 1}: {message['move']}")
-            elif message.get("t") == "reject":
-                say(f"refused: {message.get('why', '')}")
-            elif message.get("t") == "closed":
-                say(f"the connection ended: {message.get('why', '')}")
-                return None
-        if seat.over is not None:
-            return seat.over
-        if seat.my_turn and client.pending is None:
-            move = ai.choose(seat.view, time.monotonic() + limit)
-            client.act(seat.rules.move_to_text(move, seat.view))
-        time.sleep(0.01)
-    return None

@@ -8,7 +8,8 @@ tested without a socket. A view is made for each recipient from the rules
 `views.encode_view`: nothing else of the state ever goes into a message until
 the game is over, when everyone gets the whole deal and the seed.
 
-Actions carry the sender's own action number and the table version they were
+Reasons for a refusal are the catalog's English (marked N_), which each client says in
+its own player's language. Actions carry the sender's own action number and the table version they were
 made on. A repeated number gets its first answer again, so a resend after a lost
 acknowledgement is applied once; an action made on an older version is refused
 with the sender's fresh view. The host measures each move's time, from the moment
@@ -238,13 +239,13 @@ class Table:
             return self.ask_rematch(conn)
         if kind == "sync":  # answered after everything sent before it: the client knows it has caught up
             return [(conn, {"t": "sync", "n": message["n"]})]
-        return [(conn, {"t": "reject", "why": "not now"})]
+        return [(conn, {"t": "reject", "why": N_("not now")})]
 
     def act(self, conn: int, message: dict[str, Any], now: float) -> list[Out]:
         seat = self.seat_of(conn)
         n = message["n"]
         if seat is None:
-            return [(conn, {"t": "reject", "n": n, "why": "watchers cannot play"})]
+            return [(conn, {"t": "reject", "n": n, "why": N_("watchers cannot play")})]
         held = self.seats[seat]
         if n in held.answers:  # a resend: its first answer, nothing applied twice
             return [(conn, held.answers[n])]
@@ -261,18 +262,18 @@ class Table:
             return {"t": "reject", "n": n, "why": why, "ver": self.version}, []
 
         if not self.started:
-            return refuse("the game has not started")
+            return refuse(N_("the game has not started"))
         if self.over:
-            return refuse("the game is over")
+            return refuse(N_("the game is over"))
         if message["ver"] != self.version:
             snap = self.view_message(seat)
-            return {"t": "reject", "n": n, "why": "the table has moved on", "ver": self.version}, \
+            return {"t": "reject", "n": n, "why": N_("the table has moved on"), "ver": self.version}, \
                 [(self.seats[seat].conn, snap)]
         if self.rules.to_move(self.state) != seat:
-            return refuse("it is not your turn")
+            return refuse(N_("it is not your turn"))
         move = self._legal(seat, message["move"])
         if move is None:
-            return refuse("not a move you can make now")
+            return refuse(N_("not a move you can make now"))
         self._play(seat, move, now)
         return {"t": "ack", "n": n, "ver": self.version}, self._broadcast()
 
@@ -336,11 +337,11 @@ class Table:
     # ------------------------------------------------------------------ the host's controls
     def start(self, conn: int, now: float) -> list[Out]:
         if self.seat_of(conn) != self.host_seat:
-            return [(conn, {"t": "reject", "why": "only the host starts the game"})]
+            return [(conn, {"t": "reject", "why": N_("only the host starts the game")})]
         if self.started:
             return []
         if any(s.kind == "open" for s in self.seats):
-            return [(conn, {"t": "reject", "why": "a seat is still open"})]
+            return [(conn, {"t": "reject", "why": N_("a seat is still open")})]
         self.started = True
         self.turn_since = now
         snap = [(c, self.view_message(seat)) for c, seat in self.recipients()]
@@ -350,11 +351,11 @@ class Table:
         """The host puts an AI in a seat or opens it again (removing whoever held it and ending their token)."""
         seat, ai = message["seat"], message.get("ai", "open")
         if self.seat_of(conn) != self.host_seat or self.started:
-            return [(conn, {"t": "reject", "why": "only the host changes seats, before the start"})]
+            return [(conn, {"t": "reject", "why": N_("only the host changes seats, before the start")})]
         if not 0 <= seat < len(self.seats) or seat == self.host_seat:
-            return [(conn, {"t": "reject", "why": "no such seat"})]
+            return [(conn, {"t": "reject", "why": N_("no such seat")})]
         if ai != "open" and not offered_ai(self.entry, ai):
-            return [(conn, {"t": "reject", "why": "not an AI of this game"})]
+            return [(conn, {"t": "reject", "why": N_("not an AI of this game")})]
         gone = self.seats[seat].conn
         self.seats[seat] = Seat("open", f"Seat {seat + 1}") if ai == "open" else Seat("ai", ai, ai=ai)
         out = [(gone, {"t": "removed"})] if gone is not None else []
@@ -369,12 +370,12 @@ class Table:
         """
         me, seat, choice = self.seat_of(conn), message["seat"], message.get("choice", "")
         if me is None or not 0 <= seat < len(self.seats) or seat == me:
-            return [(conn, {"t": "reject", "why": "only a player at the table chooses, for another seat"})]
+            return [(conn, {"t": "reject", "why": N_("only a player at the table chooses, for another seat")})]
         away = self.seats[seat].away_left(now)
         if away is None or not self.started or self.over:
-            return [(conn, {"t": "reject", "why": "that seat is not away"})]
+            return [(conn, {"t": "reject", "why": N_("that seat is not away")})]
         if away > 0:
-            return [(conn, {"t": "reject", "why": "the countdown has not ended"})]
+            return [(conn, {"t": "reject", "why": N_("the countdown has not ended")})]
         if choice == "stand_in":
             held = self.seats[seat]
             held.kind, held.stand_in, held.was_stood_in = "ai", True, True
@@ -383,14 +384,14 @@ class Table:
             winner = me if choice == "win" else None
             self.ended = Outcome.worded(winner, (), "abandoned", ENDINGS[winner is None])
             return self.seats_message() + [(c, self.over_message()) for c, _seat in self.recipients()]
-        return [(conn, {"t": "reject", "why": "not a choice for this table"})]
+        return [(conn, {"t": "reject", "why": N_("not a choice for this table")})]
 
     # ------------------------------------------------------------------ after the game
     def ask_rematch(self, conn: int) -> list[Out]:
         """Every person at the table asks: a new game, seats turned by one, AI seats kept."""
         me = self.seat_of(conn)
         if me is None or not self.over:
-            return [(conn, {"t": "reject", "why": "a rematch comes after the game"})]
+            return [(conn, {"t": "reject", "why": N_("a rematch comes after the game")})]
         self.rematch.add(me)
         people = {i for i, s in enumerate(self.seats) if s.kind == "human"}
         if not people <= self.rematch:
@@ -416,7 +417,7 @@ class Table:
     def chat(self, conn: int, message: dict[str, Any], now: float) -> list[Out]:
         """A chat line, to the players or to the watchers (never across), at most one a second."""
         if now - self.chat_at.get(conn, -CHAT_GAP) < CHAT_GAP:
-            return [(conn, {"t": "reject", "why": "one chat line a second"})]
+            return [(conn, {"t": "reject", "why": N_("one chat line a second")})]
         text = files.clean_text(message["text"], limit=protocol.MAX_CHAT * 4).strip()[:protocol.MAX_CHAT]
         if not text:
             return []
