@@ -167,9 +167,9 @@ def _parses(seat: str) -> bool:
 def _checked(name: str, value: Any, default: Any) -> Any:
     """`value` as the field `name` may hold it, or _REFUSED."""
     if name == "language":
-        return value if value is None or value in i18n.LANGUAGES else _REFUSED
+        return value if value is None or (isinstance(value, str) and value in i18n.LANGUAGES) else _REFUSED
     if name == "animation":
-        return value if value in ANIMATION_SPEEDS else _REFUSED
+        return value if isinstance(value, str) and value in ANIMATION_SPEEDS else _REFUSED
     if isinstance(default, bool):
         return value if isinstance(value, bool) else _REFUSED
     if isinstance(default, float):
