@@ -245,16 +245,13 @@ class GameSession:
         settings' engines) lists it: the scene asks the player before calling this.
         A game open in another window is refused, in words.
         """
+        match = saved_match(saved, worker, trusted)  # a file that cannot be played leaves no lock file behind
         try:
             hold = _take(saved.path)
         except locks.Busy:
+            match.close()
             raise ValueError(_("{name}: it is open in another boardhub window").format(
                 name=saves.file_name(saved.path))) from None
-        try:
-            match = saved_match(saved, worker, trusted)
-        except BaseException:
-            hold and hold.release()
-            raise
         hints = saved.data.get("hints", 0)
         session = cls(match, worker, save_path=saved.path, created=str(saved.data.get("created", "")),
                       counted=bool(saved.data.get("counted")), saved=saved, imported=saved_imported(saved, match),
