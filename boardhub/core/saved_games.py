@@ -15,6 +15,7 @@ from boardhub.core.match import Match, Seat
 from boardhub.core.match_text import players_text, result_text, status_text
 from boardhub.core.rules import IllegalMove
 from boardhub.core.seat_check import seat_problem, starts_program
+from boardhub.core.seat_names import seat_label
 from boardhub.core.worker import Worker
 
 
@@ -124,10 +125,20 @@ def resume_problem(saved: saves.SavedGame, trusted: Collection[str]) -> str:
 
 
 def programs_started(saved: saves.SavedGame) -> list[str]:
-    """The seats of a saved game that would start another program or load code, as the screens name them
-    ("edax (GTP)"): the player is asked before they are started."""
-    seats = [Seat.from_json(x) for x in saved.data.get("seats", []) if isinstance(x, dict)]
-    return [clean_text(seat.label, limit=80) for seat in seats if starts_program(seat.ai)]
+    """What a saved game's seats would start on this computer, named from the seats' own commands, never from
+    the names the file gives them: "edax (GTP): edax -gtp", "py:mybot:make". The player is asked before."""
+    out = []
+    for x in saved.data.get("seats", []):
+        ai = x.get("ai") if isinstance(x, dict) else None
+        if not starts_program(ai):
+            continue
+        try:
+            label = seat_label(ai, str)
+        except ValueError:
+            label = ai
+        command = ai.partition(":")[2]
+        out.append(clean_text(label if ai.startswith("py:") else f"{label}: {command}", limit=160))
+    return out
 
 
 def saved_players(saved: saves.SavedGame) -> str:

@@ -25,6 +25,7 @@ RESULTS = ("win", "draw", "loss")
 FORFEIT = "forfeit"  # a game the AI forfeited: counted apart, never a win
 # endings that are an AI's fault rather than the play (a Renju forbidden move is the play)
 AI_FAULTS = ("time", "error", "illegal")
+MAX_COUNT = 10 ** 9  # games against one AI: a count past it is a damaged file, not a record
 KEEP_IDS = 1_000  # the latest games counted, by id: far more than a kill could leave to be finished again
 
 
@@ -34,7 +35,7 @@ def stats_path() -> Path:
 
 def _counts(value: object, length: int) -> bool:
     return isinstance(value, list) and len(value) == length and all(
-        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value)
+        isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_COUNT for n in value)
 
 
 Counts = dict[str, dict[str, int]]  # game key -> opponent -> a count
@@ -175,7 +176,8 @@ def merge_files(old: Path, new: Path) -> None:
             for game, rows in theirs.items():
                 for opponent, n in rows.items():
                     mine.setdefault(game, {})[opponent] = mine.get(game, {}).get(opponent, 0) + n
-        ids = [*old_ids, *(i for i in ids if i not in set(old_ids))][-KEEP_IDS:]
+        known = set(old_ids)
+        ids = [*old_ids, *(i for i in ids if i not in known)][-KEEP_IDS:]
         saves.write_json(new, "stats", {"games": table, "forfeits": forfeits, "hinted": hinted, "counted": ids})
 
 

@@ -6,7 +6,7 @@ import pygame
 from boardhub.core import saves
 from boardhub.core.game import GameEntry, all_games, get_game
 from boardhub.core.i18n import N_, _
-from boardhub.core.saved_games import latest_unfinished, programs_started, saved_players
+from boardhub.core.saved_games import latest_unfinished, programs_started, resume_problem, saved_players
 from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
 from boardhub.ui.confirm import Confirm
@@ -125,7 +125,7 @@ class MenuScene(Scene):
         if self.resumable is None:
             return
         programs = programs_started(self.resumable)
-        if programs and not asked:
+        if programs and not asked and not resume_problem(self.resumable, self.app.settings.engines()):
             self.confirm = Confirm(
                 N_("Start another program?"),
                 _("Continuing this game starts {programs} on this computer. It is set up here as an engine; "

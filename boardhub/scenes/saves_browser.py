@@ -20,7 +20,8 @@ from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Seat
 from boardhub.core.reviewing import RecordError, record_of_save
-from boardhub.core.saved_games import load_entries, programs_started, saved_players, saved_status
+from boardhub.core.saved_games import load_entries, programs_started, resume_problem, saved_players, \
+    saved_status
 from boardhub.core.session import GameSession
 from boardhub.core.settings import Settings
 from boardhub.core.stats import merge_files
@@ -128,6 +129,10 @@ class SavesScene(Scene):
             return
         programs = programs_started(cur)
         engines = self.app.settings.engines()
+        refused = resume_problem(cur, engines)
+        if refused:  # said at once: nothing to ask about a seat that will not be played here
+            self.say(_("Cannot open it: {why}").format(why=refused), theme.ERROR)
+            return
         if programs and not asked:
             self.confirm = Confirm(
                 N_("Start another program?"),
