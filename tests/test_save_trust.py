@@ -84,7 +84,7 @@ def test_a_py_seat_from_a_file_imports_nothing(tmp_path, monkeypatch):
     ("@analysis", "an AI this boardhub does not have (@analysis)"),
     ("stockfish:3", "an AI this boardhub does not have (stockfish:3)"),
     ("greedy:99", "an AI this boardhub does not have (greedy:99)"),
-    ("pbrain:engine", "its engine speaks Gomocup, which Othello engines do not"),
+    ("pbrain:engine", "its engine speaks Gomocup, which this game's engines do not"),
 ])
 def test_a_seat_the_setup_could_not_offer_is_refused_in_words(ai, words):
     write_save("odd.json", [seat(None, "You"), seat(ai)])

@@ -80,27 +80,44 @@ def locked(path: Path, wait: float = WAIT) -> Iterator[None]:
 
 
 class GameLock:
-    """A game held open by this window; `GameLock.take(path)` raises Busy when another window holds it."""
+    """A game held open by this process; `GameLock.take(path)` raises Busy when another process holds it.
 
-    def __init__(self, fd: int) -> None:
-        self._fd: int | None = fd
+    Within one process a game may be taken again (a scene that resumes the game it
+    came from): the system's lock is held once, until the last holder lets go.
+    """
+
+    _held: dict[str, list[int]] = {}  # lock file -> [its descriptor, how many holders]
+
+    def __init__(self, key: str) -> None:
+        self._key: str | None = key
 
     @classmethod
     def take(cls, lock: Path) -> "GameLock":
+        key = os.path.abspath(lock)
+        held = cls._held.get(key)
+        if held is not None:
+            held[1] += 1
+            return cls(key)
         fd = _open(lock)
         if not _try_lock(fd):
             os.close(fd)
             raise Busy(16, "in use", os.fspath(lock))
-        return cls(fd)
+        cls._held[key] = [fd, 1]
+        return cls(key)
 
     def release(self) -> None:
         """Let go (leaving the game); the lock file stays, so no other window's lock is ever on a removed file."""
-        if self._fd is not None:
-            fd, self._fd = self._fd, None
+        key, self._key = self._key, None
+        held = self._held.get(key) if key is not None else None
+        if held is None:
+            return
+        held[1] -= 1
+        if held[1] == 0:
+            del self._held[key]
             try:
-                _unlock(fd)
+                _unlock(held[0])
             finally:
-                os.close(fd)
+                os.close(held[0])
 
     def __del__(self) -> None:
         self.release()

@@ -45,8 +45,8 @@ def seat_problem(entry: "GameEntry", ai: str | None, trusted: Collection[str]) -
     if external is not None:
         proto, argv = external
         if proto not in entry.externals:
-            return Unreadable(N_("its engine speaks {protocol}, which {game} engines do not"),
-                              protocol=PROTOCOL_NAMES.get(proto, proto), game=entry.title)
+            return Unreadable(N_("its engine speaks {protocol}, which this game's engines do not"),
+                              protocol=PROTOCOL_NAMES.get(proto, proto))
         if ai not in trusted:
             return Unreadable(N_("it would start the program '{program}', which is not one of the engines set up "
                                  "on this computer (Replay shows its moves)"), program=program_name(argv)[:60])
