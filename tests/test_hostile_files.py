@@ -123,7 +123,8 @@ def test_the_games_folder_at_start_up_lists_every_hostile_file_in_words(saves_fo
             assert said == "opened" or in_words(said), (case, said)
     shell = rows["g_shell_seat.json"]["said"]
     assert shell[0] == "opened" and "would start the program 'sh'" in shell[1]  # replayed; never resumed
-    for case in ("g_huge_limit", "g_long_move", "g_long_name", "g_many_moves", "g_huge_board", "g_forfeit_winner",
+    assert "its move limit (1e+06 s) is not one boardhub offers" in rows["g_huge_limit.json"]["said"][1]
+    for case in ("g_long_move", "g_long_name", "g_many_moves", "g_huge_board", "g_forfeit_winner",
                  "huge_int", "deep_list", "inf_seed", "nul_in_seat", "fifo", "dev_zero", "sparse_big"):
         if case in corpus:
             assert not rows[f"{case}.json"]["readable"], case

@@ -148,9 +148,12 @@ def test_a_file_cannot_make_itself_continues_pick_with_a_date_in_the_future():
 def test_a_move_limit_the_setup_could_not_give_is_refused_with_its_reason(limit):
     write_save("limit.json", [seat(None, "You"), seat("greedy:1")], timing={"limit": limit, "referee": False})
     (entry,) = load_entries()
-    assert not entry.readable
-    assert f"its move limit ({limit:g} s) is not one boardhub offers" in entry.error
-    assert latest_unfinished() is None
+    assert entry.readable  # its moves replay: a replay asks no AI for a move
+    GameSession.replay(entry).close()
+    with pytest.raises(ValueError) as refused:
+        GameSession.resume(entry, no_worker)
+    assert f"limit.json: its move limit ({limit:g} s) is not one boardhub offers" in str(refused.value)
+    assert latest_unfinished() is None  # nor is it Continue's pick
 
 
 def test_an_arena_limit_of_sixty_seconds_still_resumes(worker):

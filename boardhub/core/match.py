@@ -434,12 +434,13 @@ class Match:
         only as the setup would offer them: an engine or `py:` seat must be one of
         `trusted` (the seats this computer's settings list), else ValueError says
         why; without a worker no AI is ever asked, whatever the seats say.
-        A move limit the setup could not have given is refused.
+        A move limit the setup could not have given is refused for a match that plays.
         """
         timing = timing or Timing()
         t = data.get("timing", {})
         limit = t.get("limit", timing.limit)
-        check_limit(limit)  # Unreadable, a ValueError in words
+        if worker is not None:
+            check_limit(limit)  # Unreadable, a ValueError in words; a replay asks no AI, so any limit shows
         timing.limit = float(limit)
         timing.referee = bool(t.get("referee", timing.referee))
         seats = [Seat.from_json(s) for s in data["seats"]]

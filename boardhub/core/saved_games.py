@@ -59,6 +59,8 @@ def saved_match(saved: saves.SavedGame, worker: Callable[[], Worker] | None = No
             name=name, game=clean_text(str(data.get("game")), limit=40))) from None
     try:
         schema.check_game(data)
+        if worker is not None and "limit" in data.get("timing", {}):  # a game that plays on: the setup's limits
+            schema.check_limit(data["timing"]["limit"])
         wants_worker = worker is not None and any(seat.get("ai") for seat in data["seats"])
         if wants_worker:  # the seats are checked before the AI process is even asked for
             for seat in data["seats"]:
@@ -111,13 +113,19 @@ def problem(saved: saves.SavedGame) -> str:
 
 def resume_problem(saved: saves.SavedGame, trusted: Collection[str]) -> str:
     """Why a readable saved game cannot be played on here (a seat that would start a program this computer's
-    settings do not list, an AI this boardhub lacks), "" if it can; its moves may still replay."""
+    settings do not list, an AI this boardhub lacks, a move limit the setup could not give), "" if it can;
+    its moves may still replay."""
     try:
         game = get_game(saved.data["game"])
+        timing = saved.data.get("timing", {})
+        if "limit" in timing:
+            schema.check_limit(timing["limit"])
         for seat in saved.data["seats"]:
             refused = seat_problem(game, seat.get("ai"), trusted)
             if refused is not None:
                 return _("{name}: {why}").format(name=saves.file_name(saved.path), why=refused)
+    except Unreadable as exc:
+        return _("{name}: {why}").format(name=saves.file_name(saved.path), why=exc)
     except (KeyError, TypeError, AttributeError):
         return _("{name}: damaged: some of its values are not what boardhub writes").format(
             name=saves.file_name(saved.path))

@@ -106,8 +106,8 @@ def check_game(data: dict) -> None:
     timing = data.get("timing", {})
     if not isinstance(timing, dict) or not isinstance(timing.get("referee", False), bool):
         raise _bad("timing")
-    if "limit" in timing:
-        check_limit(timing["limit"])
+    if "limit" in timing and not is_number(timing["limit"]):  # its range is for a game that plays on: check_limit
+        raise _bad("limit")
     forfeit = data.get("forfeit")
     if forfeit is not None:
         _check_outcome(forfeit, len(seats))
