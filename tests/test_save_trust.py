@@ -20,7 +20,7 @@ import pytest
 from uidriver import click, frames
 
 from boardhub.core import saves
-from boardhub.core.saved_games import latest_unfinished, load_entries
+from boardhub.core.saved_games import latest_unfinished, load_entries, saved_players
 from boardhub.core.session import GameSession, GameSetup
 from boardhub.core.settings import Settings
 from boardhub.scenes.game import GameScene
@@ -162,3 +162,11 @@ def test_an_arena_limit_of_sixty_seconds_still_resumes(worker):
     assert session.match.timing.limit == 60.0 and session.save_path == path
     session.close()
     assert json.loads(path.read_text())["timing"]["limit"] == 60
+
+
+def test_a_file_cannot_give_an_engine_seat_the_name_of_an_ai(tmp_path):
+    write_save("named.json", [seat(None, "You\x00"), seat("gtp:/bin/sh -c 'true'", "Expert AI")])
+    (entry,) = load_entries()
+    assert saved_players(entry) == "You vs sh (GTP)"
+    replay = GameSession.replay(entry)
+    assert [s.label for s in replay.match.seats] == ["You", "sh (GTP)"]

@@ -18,7 +18,7 @@ from boardhub.core.game import REVIEW
 from boardhub.core.i18n import N_, _
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.schema import check_limit
-from boardhub.core.seat_check import seat_problem
+from boardhub.core.seat_check import honest_name, seat_problem
 from boardhub.core.seat_names import shown_name
 from boardhub.core.worker import Job, Worker
 
@@ -443,7 +443,7 @@ class Match:
             check_limit(limit)  # Unreadable, a ValueError in words; a replay asks no AI, so any limit shows
         timing.limit = float(limit)
         timing.referee = bool(t.get("referee", timing.referee))
-        seats = [Seat.from_json(s) for s in data["seats"]]
+        seats = [Seat(seat.ai, honest_name(seat.ai, seat.name)) for seat in map(Seat.from_json, data["seats"])]
         if worker is not None:
             for seat in seats:
                 problem = seat_problem(game, seat.ai, trusted)

@@ -14,7 +14,7 @@ from boardhub.core.i18n import _
 from boardhub.core.match import Match, Seat
 from boardhub.core.match_text import players_text, result_text, status_text
 from boardhub.core.rules import IllegalMove
-from boardhub.core.seat_check import seat_problem, starts_program
+from boardhub.core.seat_check import honest_name, seat_problem, starts_program
 from boardhub.core.seat_names import seat_label
 from boardhub.core.worker import Worker
 
@@ -152,7 +152,8 @@ def programs_started(saved: saves.SavedGame) -> list[str]:
 def saved_players(saved: saves.SavedGame) -> str:
     """A saved game's players in the language of the moment (the file's words where its seats are unreadable)."""
     try:
-        text = players_text([Seat.from_json(x) for x in saved.data["seats"]])
+        text = players_text([Seat(seat.ai, honest_name(seat.ai, seat.name))
+                             for seat in map(Seat.from_json, saved.data["seats"])])
     except (KeyError, TypeError, AttributeError, ValueError):
         text = str(saved.data.get("players", ""))
     return clean_text(text, limit=300)

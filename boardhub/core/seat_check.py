@@ -10,12 +10,14 @@ before it starts (`starts_program`). A replay never starts any AI at all.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Collection
 
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
 from boardhub.core.external import program_name
-from boardhub.core.files import Unreadable
+from boardhub.core.files import Unreadable, clean_text
 from boardhub.core.i18n import N_
+from boardhub.core.seat_names import seat_label
 
 if TYPE_CHECKING:
     from boardhub.core.game import GameEntry
@@ -30,6 +32,19 @@ def starts_program(ai: str | None) -> bool:
         return spec.is_custom or spec.external is not None
     except ValueError:
         return True  # an engine seat whose command does not even parse: never started
+
+
+def honest_name(ai: str | None, name: str) -> str:
+    """The name a file gives a seat, cleaned of control characters; for a seat that starts a program, the
+    name its command gives it ("sh (GTP)") unless the file's is that one: a file cannot call `/bin/sh` "Expert AI"."""
+    name = clean_text(name if isinstance(name, str) else "", limit=200)
+    if not starts_program(ai):
+        return name
+    try:
+        base = seat_label(ai, str)
+    except ValueError:
+        return clean_text(ai, limit=80)
+    return name if name == base or re.fullmatch(re.escape(base) + r" \d+", name) else clean_text(base, limit=80)
 
 
 def seat_problem(entry: "GameEntry", ai: str | None, trusted: Collection[str]) -> Unreadable | None:
