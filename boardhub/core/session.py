@@ -564,9 +564,9 @@ class GameSession:
 
     @property
     def game_id(self) -> str:
-        """What names this game in the stats, so that it counts once whatever moment a kill comes at:
-        its file's name (unique, made when the game began) and when it began."""
-        return f"{self.save_path.name if self.save_path else ''}@{self.created}"[:200]
+        """What names this game in the stats, so that it counts once whatever moment a kill comes at: its
+        file's name, made unique when the game began (a time and a random part) and kept by every resume."""
+        return self.save_path.name[:200] if self.save_path else ""
 
     def _write_record(self) -> None:
         if not self.entry.writes_records:
