@@ -208,3 +208,18 @@ def test_a_game_killed_between_its_count_and_its_save_is_counted_once(saves_fold
     session.update()
     session.close()
     assert session.counted and sum(Stats.load().table["dots"]["easy"]) == 1
+
+
+def test_continue_in_a_second_window_says_the_game_is_open_in_the_first(app, saves_folder, tmp_path):
+    GameSession.new(GameSetup.default("othello", "pvp")).close()
+    other = start(HOLD, saves_folder, str(tmp_path / "held"), str(tmp_path / "leave"))
+    try:
+        wait_for(tmp_path / "held")
+        menu = app.top
+        menu.resume()
+        assert menu.continue_button.visible
+        menu.continue_game()
+        assert app.top is menu and "it is open in another boardhub window" in menu.error
+    finally:
+        (tmp_path / "leave").touch()
+        finish(other)
