@@ -20,6 +20,58 @@ def _save(kind: str = "game", **fields: object) -> str:
     return json.dumps({"format": 1, "kind": kind, **fields})
 
 
+def _game(**changes: object) -> str:
+    """A saved game in the very shape boardhub writes it (an Othello game, You against an AI), with `changes`:
+    what a file from elsewhere looks like when it means harm and passes every check of shape."""
+    data: dict[str, object] = {
+        "game": "othello", "options": {}, "seed": 12345,
+        "seats": [{"ai": None, "name": "You"}, {"ai": "greedy:1", "name": "Greedy 1 AI"}],
+        "moves": ["f5"], "seconds": [0.5], "timing": {"limit": 0.5, "referee": False}, "forfeit": None,
+        "kind_of_game": "PvA", "created": "2026-01-01T10:00:00", "updated": "2026-01-01T10:00:01",
+        "players": "You vs Greedy 1 AI", "status": "move 2, Greedy 1 AI to move", "result": "",
+        "counted": False, "imported": 0, "hints": 0}
+    data.update(changes)
+    return _save(**data)
+
+
+PWNED = "/tmp/boardhub-pwned"  # what the shell seat would make; a test checks it never appears
+
+
+def shaped() -> dict[str, str]:
+    """Saved games whole in shape, each with one hostile value (a seat that runs a program, a limit of 1e6...)."""
+    you = {"ai": None, "name": "You"}
+    return {
+        "g_shell_seat": _game(seats=[you, {"ai": f"gtp:/bin/sh -c 'touch {PWNED}'", "name": "sh (GTP)"}],
+                              updated="9999-12-31T23:59:59"),
+        "g_py_seat": _game(seats=[you, {"ai": "py:os:system", "name": "x"}]),
+        "g_py_seat_module": _game(seats=[{"ai": "py:boardhub_hostile_marker:make", "name": "x"}, you]),
+        "g_at_analysis_seat": _game(seats=[you, {"ai": "@analysis", "name": "x"}]),
+        "g_unknown_ai": _game(seats=[you, {"ai": "stockfish:99", "name": "x"}]),
+        "g_bad_quote_engine": _game(seats=[you, {"ai": "gtp:\"unterminated", "name": "x"}]),
+        "g_future_updated": _game(updated="9999-12-31T23:59:59"),
+        "g_bad_updated": _game(updated="yesterday"),
+        "g_huge_limit": _game(timing={"limit": 1e6, "referee": False}),
+        "g_zero_limit": _game(timing={"limit": 0, "referee": True}),
+        "g_negative_limit": _game(timing={"limit": -1, "referee": False}),
+        "g_string_limit": _game(timing={"limit": "fast", "referee": False}),
+        "g_nul_in_name": _game(seats=[{"ai": None, "name": "Yo\x00u"}, {"ai": "greedy:1", "name": "G\x1b[31m"}]),
+        "g_long_name": _game(seats=[{"ai": None, "name": "x" * 100_000}, {"ai": "greedy:1", "name": "G"}]),
+        "g_long_move": _game(moves=["f5" * 4000]),
+        "g_many_moves": _game(moves=["f5"] * 100_000),
+        "g_bad_move": _game(moves=["z9\x00"]),
+        "g_huge_board": _game(game="dots", options={"rows": 10 ** 30, "cols": 10 ** 30}, moves=[]),
+        "g_bool_seed": _game(seed=True),
+        "g_float_seed": _game(seed=1.5),
+        "g_huge_seed": _game(seed=10 ** 39),
+        "g_forfeit_winner": _game(forfeit={"winner": 99, "scores": [], "reason": "error", "detail": "x"}),
+        "g_forfeit_list": _game(forfeit=[1, 2]),
+        "g_long_status": _game(status="s" * 1_000_000),
+        "g_seats_strings": _game(seats=["human", "greedy"]),
+        "g_one_seat": _game(seats=[{"ai": None, "name": "You"}]),
+        "g_hints_negative": _game(hints=-5, imported=10 ** 9),
+    }
+
+
 def texts() -> dict[str, str | bytes]:
     """The cases that are plain file contents: {name: text or bytes}."""
     deep = "[" * 1000 + "]" * 1000
@@ -61,6 +113,17 @@ def texts() -> dict[str, str | bytes]:
         "record_huge_int": "99999999999999999999999999999999999999999999999999 1",
         "record_path": json.dumps({"format": 1, "kind": "game", "game": "othello", "record": "/etc/passwd",
                                    "path": "/etc/passwd"}),
+        "s_stats_deep_counts": _save("stats", games={"dots": {"easy": [[[1]]]}}),
+        "s_stats_huge_count": _save("stats", games={"dots": {"easy": [10 ** 39, 0, 0]}}),
+        "s_stats_negative": _save("stats", games={"dots": {"easy": [-1, 0, 0]}}),
+        "s_stats_long_name": _save("stats", games={"dots": {"e" * 100_000: [1, 0, 0]}}),
+        "s_stats_counted_junk": _save("stats", games={}, counted=[1, None, {}]),
+        "s_stats_games_list": _save("stats", games=[1, 2]),
+        "s_settings_nan_delay": '{"format": 1, "kind": "settings", "ai_delay": NaN}',
+        "s_settings_negative_delay": _save("settings", ai_delay=-5, ava_delay=1e300, window_width=10 ** 9),
+        "s_settings_wrong_types": _save("settings", sound="yes", language=["ko"], animation=3, last_setups=[1]),
+        "s_settings_setups_junk": _save("settings", last_setups={"othello/pva": {"seats": "x" * 10_000}}),
+        **shaped(),
     }
 
 

@@ -12,11 +12,13 @@ import itertools
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Collection, Union
 
 from boardhub.core.game import REVIEW
 from boardhub.core.i18n import N_, _
-from boardhub.core.rules import IllegalMove, Outcome
+from boardhub.core.rules import IllegalMove, Outcome, normalize_options
+from boardhub.core.schema import check_limit
+from boardhub.core.seat_check import honest_name, seat_problem
 from boardhub.core.seat_names import shown_name
 from boardhub.core.worker import Job, Worker
 
@@ -425,14 +427,34 @@ class Match:
 
     @classmethod
     def from_json(cls, game: "GameEntry", data: dict, timing: Timing | None = None,
-                  worker: Worker | None = None) -> "Match":
-        """Rebuild a saved match by replaying its moves; a bad record raises ValueError."""
+                  worker: Worker | None = None, trusted: Collection[str] = ()) -> "Match":
+        """Rebuild a saved match by replaying its moves; a bad record raises ValueError.
+
+        A match that will play (a worker is given) takes its seats from the file
+        only as the setup would offer them: an engine or `py:` seat must be one of
+        `trusted` (the seats this computer's settings list), else ValueError says
+        why; without a worker no AI is ever asked, whatever the seats say.
+        A move limit the setup could not have given is refused for a match that plays.
+        """
         timing = timing or Timing()
         t = data.get("timing", {})
-        timing.limit = float(t.get("limit", timing.limit))
+        limit = t.get("limit", timing.limit)
+        if worker is not None:
+            check_limit(limit)  # Unreadable, a ValueError in words; a replay asks no AI, so any limit shows
+        timing.limit = float(limit)
         timing.referee = bool(t.get("referee", timing.referee))
-        match = cls(game, [Seat.from_json(s) for s in data["seats"]], data.get("options"),
-                    int(data["seed"]), timing, worker)
+        seats = [Seat(seat.ai, honest_name(seat.ai, seat.name)) for seat in map(Seat.from_json, data["seats"])]
+        if worker is not None:
+            for seat in seats:
+                problem = seat_problem(game, seat.ai, trusted)
+                if problem is not None:
+                    raise problem
+        options = data.get("options") or {}
+        normalize_options(game.options, options)  # a value the game does not offer (a board of 10^30) is refused
+        seed = data["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError("the seed is not a whole number")
+        match = cls(game, seats, options, seed, timing, worker)
         seconds = [float(v) for v in data.get("seconds", [])]
         try:
             match.replay([match.parse(text) for text in data["moves"]], seconds)

@@ -16,16 +16,19 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import shutil
+import stat
 import sys
 import secrets
 import tempfile
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from boardhub.core import files
+from boardhub.core import files, locks, schema
 from boardhub.core.i18n import N_, _, ngettext
 
 FORMAT = 1
@@ -96,19 +99,67 @@ def saves_dir() -> Path:
     return path
 
 
+TEMP_PREFIX, TEMP_SUFFIX = ".", ".tmp"
+# the names atomic_write_text gives its temp files: "." + the file's name + "." + mkstemp's 8 characters + ".tmp"
+TEMP_NAME = re.compile(r"\.(.+)\.[a-z0-9_]{8}\.tmp")
+STRAY_AGE = 3600.0  # seconds: a temp file this old is no write in progress in another window, but a kill's leftover
+
+
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write to a temp file in the same folder, flush it to disk, then rename over."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    """Write to a temp file in the same folder, flush it to disk, then rename over.
+
+    A failure is an OSError that names `path`, never the temp file: the player is
+    told which of their files could not be written, not a name they never chose.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f"{TEMP_PREFIX}{path.name}.", suffix=TEMP_SUFFIX)
+    except OSError as exc:
+        raise _naming(exc, path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise _naming(exc, path) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _naming(exc: OSError, path: Path) -> OSError:
+    """The same refusal, about `path` rather than whatever name the system gave (a temp file's)."""
+    if exc.filename is None or not TEMP_NAME.fullmatch(Path(os.fsdecode(exc.filename)).name) \
+            or exc.errno is None:
+        return exc
+    return type(exc)(exc.errno, exc.strerror, os.fspath(path))
+
+
+def clean_stray_temps(now: float | None = None) -> list[Path]:
+    """Remove the temp files a kill left in the saves folder and its games folder; the removed paths.
+
+    Only boardhub's own temp names, only regular files, and only old ones: a
+    younger one may be another window's write in progress.
+    """
+    now = time.time() if now is None else now
+    removed = []
+    for folder in (saves_dir(), games_dir()):
+        try:
+            candidates = list(folder.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"))
+        except OSError:
+            continue
+        for path in candidates:
+            try:
+                info = path.lstat()
+                if TEMP_NAME.fullmatch(path.name) and stat.S_ISREG(info.st_mode) and now - info.st_mtime > STRAY_AGE:
+                    path.unlink()
+                    removed.append(path)
+            except OSError:
+                continue  # gone already, or not ours to remove: left as it is
+    return removed
 
 
 def json_text(kind: str, data: dict) -> str:
@@ -122,32 +173,38 @@ def write_json(path: Path, kind: str, data: dict) -> None:
 
 def read_json(path: Path, kind: str) -> dict[str, Any]:
     """The file's data, or SaveError "name: why it cannot be used", the why in a player's words."""
+    name = file_name(path)
     try:
         raw = files.read_bytes(path)
     except FileNotFoundError:
-        raise SaveError(_("{name}: the file is gone").format(name=path.name)) from None
+        raise SaveError(_("{name}: the file is gone").format(name=name)) from None
     except OSError as exc:
-        raise SaveError(_("{name}: it cannot be read ({why})").format(name=path.name, why=refusal(exc))) from None
+        raise SaveError(_("{name}: it cannot be read ({why})").format(name=name, why=refusal(exc))) from None
     except files.Unreadable as exc:
-        raise SaveError(_("{name}: {why}").format(name=path.name, why=exc)) from None
+        raise SaveError(_("{name}: {why}").format(name=name, why=exc)) from None
     try:
         data = files.loads_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise SaveError(_("{name}: not a boardhub save (it is not text)").format(name=path.name)) from None
+        raise SaveError(_("{name}: not a boardhub save (it is not text)").format(name=name)) from None
     except json.JSONDecodeError as exc:
-        raise SaveError(_("{name}: {damage}").format(name=path.name, damage=damage(exc))) from None
+        raise SaveError(_("{name}: {damage}").format(name=name, damage=damage(exc))) from None
     except files.Unreadable as exc:
-        raise SaveError(_("{name}: {why}").format(name=path.name, why=exc)) from None
+        raise SaveError(_("{name}: {why}").format(name=name, why=exc)) from None
     if not isinstance(data, dict) or not isinstance(data.get("format"), int) or not isinstance(data.get("kind"), str):
-        raise SaveError(_("{name}: not a boardhub save").format(name=path.name))
+        raise SaveError(_("{name}: not a boardhub save").format(name=name))
     if data["format"] > FORMAT:
         raise SaveError(_("{name}: from a newer boardhub (format {format}); a newer boardhub can open it").format(
-            name=path.name, format=data['format']))
+            name=name, format=data['format']))
     if data["kind"] != kind:
         holds = KIND_WORDS.get(data["kind"], N_("something else"))
         raise SaveError(_("{name}: not {kind}: it holds {holds}").format(
-            name=path.name, kind=_(KIND_WORDS.get(kind, kind)), holds=_(holds)))
+            name=name, kind=_(KIND_WORDS.get(kind, kind)), holds=_(holds)))
     return data
+
+
+def file_name(path: Path) -> str:
+    """A file's name as the screens may show it: a name made to hold control characters is cleaned."""
+    return files.clean_text(path.name, limit=120)
 
 
 def damage(exc: json.JSONDecodeError) -> str:
@@ -176,6 +233,16 @@ def write_game(path: Path, data: dict) -> None:
     write_json(path, "game", data)
 
 
+def read_game(path: Path) -> dict[str, Any]:
+    """A saved game's data, its shape checked (`schema.check_game`); SaveError naming the file and the reason."""
+    data = read_json(path, "game")
+    try:
+        schema.check_game(data)
+    except files.Unreadable as exc:
+        raise SaveError(_("{name}: {why}").format(name=file_name(path), why=exc)) from None
+    return data
+
+
 @dataclass
 class SavedGame:
     """One file of the games folder: its data, or why it cannot be used."""
@@ -194,14 +261,21 @@ class SavedGame:
 
     @property
     def updated(self) -> str:
-        """When the game was last saved, ISO 8601 (the file's time where the data lacks it)."""
+        """When the game was last saved, ISO 8601: the data's time, never later than the file's own
+        (a file cannot make itself the newest game by saying "9999-12-31"); the file's where the data lacks it."""
+        try:
+            written = datetime.fromtimestamp(self.path.lstat().st_mtime)
+        except (OSError, ValueError, OverflowError):
+            written = None
         stamp = self.data.get("updated") if self.data else None
         if isinstance(stamp, str):
-            return stamp
-        try:
-            return datetime.fromtimestamp(self.path.stat().st_mtime).isoformat(timespec="seconds")
-        except OSError:
-            return ""
+            try:
+                said = datetime.fromisoformat(stamp)
+            except ValueError:
+                said = None
+            if said is not None and said.tzinfo is None and (written is None or said <= written):
+                return stamp
+        return written.isoformat(timespec="seconds") if written is not None else ""
 
 
 def list_games() -> list[SavedGame]:
@@ -210,7 +284,7 @@ def list_games() -> list[SavedGame]:
     out = []
     for path in games_dir().glob("*.json"):
         try:
-            out.append(SavedGame(path, read_json(path, "game")))
+            out.append(SavedGame(path, read_game(path)))
         except SaveError as exc:
             out.append(SavedGame(path, error=str(exc)))
     out.sort(key=lambda g: (g.updated, g.path.name), reverse=True)
@@ -231,8 +305,22 @@ def _adopt_old_autosave() -> None:
 
 
 def delete_game(path: Path) -> None:
-    """Delete one file of the games folder, readable or not (the browser asks first)."""
-    path.unlink(missing_ok=True)
+    """Delete one file of the games folder, readable or not (the browser asks first), and its lock file;
+    locks.Busy (an OSError: "it is in use") while another window has the game open."""
+    hold = take_game(path)
+    try:
+        path.unlink(missing_ok=True)
+    finally:
+        hold.release()
+    try:
+        locks.lock_path(path).unlink(missing_ok=True)
+    except OSError:
+        pass  # held open by a window that looked at it just now (Windows): a small file left behind
+
+
+def take_game(path: Path) -> locks.GameLock:
+    """Hold the game of `path` open in this window; locks.Busy when another window has it open."""
+    return locks.GameLock.take(locks.lock_path(path))
 
 
 # ---------------------------------------------------------------- the old folder

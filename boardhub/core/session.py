@@ -16,9 +16,9 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Union
+from typing import Any, Callable, Collection, Union
 
-from boardhub.core import saves
+from boardhub.core import locks, saves
 from boardhub.core.ai import AISpec
 from boardhub.core.game import ANALYSIS, REVIEW, GameEntry, get_game
 from boardhub.core.i18n import _
@@ -116,6 +116,17 @@ class GameSetup:
         seats = make_seats(self.seats)
         return Match(self.entry, seats, self.options, seed, Timing(self.limit, referee=self.referee),
                      worker if any(not s.is_human for s in seats) else None)
+
+
+def _take(path: Path) -> locks.GameLock | None:
+    """Hold the game of `path` for this window; locks.Busy when another window has it; None where the saves
+    folder takes no lock file (read-only: the game then says it is not being saved)."""
+    try:
+        return saves.take_game(path)
+    except locks.Busy:
+        raise
+    except OSError:
+        return None
 
 
 def _check_offered(entry: GameEntry, seat: Any) -> None:
@@ -236,24 +247,40 @@ class GameSession:
         self._hint_state: Any = None  # the position the hint is for
         self.hint: Any = None  # the hint's Verdict, while its position stands
         self._replaced: list[Replaced] = []  # the games imports replaced, latest last: Undo brings them back
+        self._hold: locks.GameLock | None = None  # the game's lock, while this window has it open
 
     # ---------------------------------------------------------------- starting
     @classmethod
     def new(cls, setup: GameSetup, worker: Callable[[], Worker] | None = None) -> "GameSession":
-        """A new game of `setup`, saved from its first position on."""
+        """A new game of `setup`, saved from its first position on (and held: no other window opens it)."""
         match = setup.match(worker() if worker is not None and any(setup.seats) else None)
         session = cls(match, worker, save_path=saves.new_game_path(setup.game))
+        session._hold = _take(session.save_path)
         session.autosave()
         return session
 
     @classmethod
-    def resume(cls, saved: saves.SavedGame, worker: Callable[[], Worker] | None = None) -> "GameSession":
-        """The saved game exactly as it was left; ValueError naming the file and the reason."""
-        match = saved_match(saved, worker)
+    def resume(cls, saved: saves.SavedGame, worker: Callable[[], Worker] | None = None,
+               trusted: Collection[str] = ()) -> "GameSession":
+        """The saved game exactly as it was left; ValueError naming the file and the reason.
+
+        An engine or `py:` seat is played only when `trusted` (this computer's
+        settings' engines) lists it: the scene asks the player before calling this.
+        A game open in another window is refused, in words.
+        """
+        match = saved_match(saved, worker, trusted)  # a file that cannot be played leaves no lock file behind
+        try:
+            hold = _take(saved.path)
+        except locks.Busy:
+            match.close()
+            raise ValueError(_("{name}: it is open in another boardhub window").format(
+                name=saves.file_name(saved.path))) from None
         hints = saved.data.get("hints", 0)
-        return cls(match, worker, save_path=saved.path, created=str(saved.data.get("created", "")),
-                   counted=bool(saved.data.get("counted")), saved=saved, imported=saved_imported(saved, match),
-                   hints=hints if isinstance(hints, int) and not isinstance(hints, bool) else 0)
+        session = cls(match, worker, save_path=saved.path, created=str(saved.data.get("created", "")),
+                      counted=bool(saved.data.get("counted")), saved=saved, imported=saved_imported(saved, match),
+                      hints=hints if isinstance(hints, int) and not isinstance(hints, bool) else 0)
+        session._hold = hold
+        return session
 
     @classmethod
     def replay(cls, saved: saves.SavedGame) -> "GameSession":
@@ -481,6 +508,9 @@ class GameSession:
         Worker.cancel(self._analysis_job)
         Worker.cancel(self._hint_job)
         self.match.close()
+        if self._hold is not None:
+            self._hold.release()
+            self._hold = None
 
     # ---------------------------------------------------------------- the frame
     def update(self, now: float | None = None) -> list[Event]:
@@ -580,8 +610,8 @@ class GameSession:
             return
         try:
             Stats.load().record(self.entry.key, opponent_of(m.seats), result_for(m.outcome, humans[0]),
-                                hinted=self.hints > 0)
-        except (OSError, saves.SaveError) as exc:
+                                hinted=self.hints > 0, game_id=self.game_id)
+        except (OSError, ValueError) as exc:  # SaveError: a stats file that must not be replaced, in words
             why = saves.plain(exc) if isinstance(exc, OSError) else exc
             self._events.append(Notice(_("The result was not counted: {why}").format(why=why), "warning"))
         self.counted = True
@@ -593,8 +623,14 @@ class GameSession:
             return None
         try:
             return Stats.load().record_of(self.entry.key, opponent_of(m.seats))
-        except (OSError, saves.SaveError):
+        except (OSError, ValueError):
             return None
+
+    @property
+    def game_id(self) -> str:
+        """What names this game in the stats, so that it counts once whatever moment a kill comes at: its
+        file's name, made unique when the game began (a time and a random part) and kept by every resume."""
+        return self.save_path.name[:200] if self.save_path else ""
 
     def _write_record(self) -> None:
         if not self.entry.writes_records:

@@ -1,13 +1,31 @@
-"""The player's settings, kept in saves/settings.json."""
+"""The player's settings, kept in saves/settings.json.
+
+Every value read is checked for its type and its range: one out of range
+(an AI delay of -5 s, a window of a million pixels) takes its default, and
+`problem` names it for the menu to say once. Two windows may share the file:
+`save` writes only what this window changed, under the file's lock, over the
+file as it is on disk then, so neither window loses the other's changes.
+"""
 from __future__ import annotations
 
+import copy
+import math
+import os
+import stat
 from dataclasses import asdict, dataclass, field, fields
+from typing import Any
 
-from boardhub.core import i18n, saves
+from boardhub.core import i18n, locks, saves
+from boardhub.core.ai import AISpec
 from boardhub.core.i18n import _
+from boardhub.core.seat_check import starts_program
 
 # lichess's presets: seconds for one move's animation
 ANIMATION_SPEEDS = {"none": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.5}
+DELAY_RANGE = (0.0, 10.0)  # seconds: an AI's visible delay, the pace of AI vs AI
+WINDOW_RANGE = (0, 16_384)  # pixels: no screen is larger
+MAX_SETUPS = 64  # the last setup of each game and mode: 12 today
+MAX_SETUP_CHARS = 4_000  # one setup as JSON: a few hundred characters with an engine's command line
 
 
 @dataclass
@@ -29,6 +47,8 @@ class Settings:
     window_maximized: bool = False
     # why the saved settings could not be used, said once on the menu ("" when they could)
     problem: str = field(default="", compare=False, repr=False)
+    # the values as read from the file (or last written): `save` writes only those that differ
+    _loaded: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def animation_seconds(self) -> float:
@@ -42,21 +62,39 @@ class Settings:
         """The fields of the setup last started for `game` in `mode`, unchecked; None if there is none."""
         return self.last_setups.get(f"{game}/{mode}")
 
+    def engines(self) -> set[str]:
+        """The engine and `py:` seats set up on this computer: the only ones a saved game may start."""
+        out = set()
+        for setup in self.last_setups.values():
+            seats = setup.get("seats") if isinstance(setup, dict) else None
+            for seat in seats if isinstance(seats, list) else ():
+                if isinstance(seat, str) and starts_program(seat) and _parses(seat):
+                    out.add(seat)
+        return out
+
     @classmethod
     def load(cls) -> "Settings":
-        """The saved settings; defaults for anything missing or unreadable.
+        """The saved settings; defaults for anything missing, unreadable or out of range.
 
         A damaged file is never written over: it is kept beside as
         settings-damaged.json and `problem` says so, for the menu to tell.
         """
+        out = cls._read()
+        out._loaded = out._values()  # from here on, `save` writes only what changes
+        return out
+
+    @classmethod
+    def _read(cls) -> "Settings":
         path = saves.saves_dir() / "settings.json"
         try:
             data = saves.read_json(path, "settings")
         except saves.SaveError as exc:
-            if not path.exists():
+            if not os.path.lexists(path):
                 return cls()
             kept = path.with_name("settings-damaged.json")
             try:
+                if not stat.S_ISREG(path.lstat().st_mode):  # a link, a folder, a device: not ours to move
+                    raise OSError("not a regular file")
                 path.replace(kept)
             except OSError:
                 return cls(problem=_("The settings could not be read ({why}); the defaults apply for now")
@@ -64,18 +102,88 @@ class Settings:
             return cls(problem=_("The settings could not be read ({why}); they are kept as {name} "
                                  "and the defaults apply").format(why=exc, name=kept.name))
         out = cls()
-        for f in fields(cls):
-            value = data.get(f.name)
-            if isinstance(value, type(getattr(out, f.name))) or (
-                    isinstance(value, int) and isinstance(getattr(out, f.name), float)):
-                setattr(out, f.name, value)
-        if out.animation not in ANIMATION_SPEEDS:
-            out.animation = "normal"
-        if data.get("language") in i18n.LANGUAGES:  # its default is None, so the loop above passes it over
-            out.language = data["language"]
+        refused = out._take(data)
+        if refused:
+            out.problem = _("Some settings were not usable and their defaults apply: {names}").format(
+                names=", ".join(refused))
         return out
 
-    def save(self) -> None:
+    def _take(self, data: dict) -> list[str]:
+        """Set each field from `data` where its value is of the field's type and in its range; the names of
+        the values present but refused."""
+        refused, defaults = [], Settings()
+        for f in fields(self):
+            if f.name in ("problem", "_loaded") or f.name not in data:
+                continue
+            value = _checked(f.name, data[f.name], getattr(defaults, f.name))
+            if value is _REFUSED:
+                refused.append(f.name)
+            else:
+                setattr(self, f.name, value)
+        return refused
+
+    def _values(self) -> dict[str, Any]:
         data = asdict(self)
-        del data["problem"]
-        saves.write_json(saves.saves_dir() / "settings.json", "settings", data)
+        del data["problem"], data["_loaded"]
+        return copy.deepcopy(data)
+
+    def save(self) -> None:
+        """Write the values this window changed over the file as it is now (another window's changes stay)."""
+        path = saves.saves_dir() / "settings.json"
+        mine = self._values()
+        with locks.locked(path):
+            try:
+                on_disk = saves.read_json(path, "settings")
+            except saves.SaveError:
+                on_disk = {}  # none yet, or damaged (and moved aside when this window started): written anew
+            current = Settings()
+            current._take(on_disk)
+            data = current._values()
+            for key, value in mine.items():
+                before = self._loaded.get(key, _REFUSED)
+                if key == "last_setups" and isinstance(before, dict):  # setup by setup: each window its own
+                    merged = dict(data["last_setups"])
+                    merged.update({k: v for k, v in value.items() if before.get(k) != v})
+                    for k in set(before) - set(value):
+                        merged.pop(k, None)
+                    data[key] = merged
+                elif value != before:
+                    data[key] = value
+            saves.write_json(path, "settings", data)
+        self._loaded = mine  # what another window changed stays its own: this window writes it only once changed here
+
+
+_REFUSED = object()
+
+
+def _parses(seat: str) -> bool:
+    try:
+        AISpec.parse(seat).external
+        return True
+    except ValueError:
+        return False
+
+
+def _checked(name: str, value: Any, default: Any) -> Any:
+    """`value` as the field `name` may hold it, or _REFUSED."""
+    if name == "language":
+        return value if value is None or (isinstance(value, str) and value in i18n.LANGUAGES) else _REFUSED
+    if name == "animation":
+        return value if isinstance(value, str) and value in ANIMATION_SPEEDS else _REFUSED
+    if isinstance(default, bool):
+        return value if isinstance(value, bool) else _REFUSED
+    if isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            return _REFUSED
+        lo, hi = DELAY_RANGE
+        return float(value) if lo <= value <= hi else _REFUSED
+    if isinstance(default, int):
+        lo, hi = WINDOW_RANGE
+        return value if isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi else _REFUSED
+    if name == "last_setups":
+        if not isinstance(value, dict) or len(value) > MAX_SETUPS:
+            return _REFUSED
+        # each one is checked again where it is used (GameSetup.from_fields); here only its size and shape
+        return {k: v for k, v in value.items()
+                if isinstance(v, dict) and len(k) <= 100 and len(repr(v)) <= MAX_SETUP_CHARS}
+    return _REFUSED

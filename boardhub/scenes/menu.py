@@ -6,9 +6,10 @@ import pygame
 from boardhub.core import saves
 from boardhub.core.game import GameEntry, all_games, get_game
 from boardhub.core.i18n import N_, _
-from boardhub.core.saved_games import latest_unfinished, saved_players
+from boardhub.core.saved_games import latest_unfinished, programs_started, resume_problem, saved_players
 from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
+from boardhub.ui.confirm import Confirm
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button
 
@@ -34,11 +35,13 @@ class MenuScene(Scene):
                            self.quit_button]
         self.resumable: saves.SavedGame | None = None
         self.error = ""
+        self.confirm: Confirm | None = None  # the question asked before a saved game starts another program
+        saves.clean_stray_temps()  # what kills left behind; only old temp files of boardhub's own
 
     def resume(self) -> None:
         """Offer Continue only when an unfinished game is saved and can be resumed."""
         try:
-            self.resumable = latest_unfinished()
+            self.resumable = latest_unfinished(self.app.settings.engines())
         except OSError as exc:
             self.resumable = None
             self.error = _("The saves folder cannot be read: {why}").format(why=saves.plain(exc))
@@ -49,6 +52,8 @@ class MenuScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        if self.confirm is not None:
+            self.confirm.layout(size)
         s = theme.scale(size)
         w, h = size
         self.s = s
@@ -115,11 +120,22 @@ class MenuScene(Scene):
     def open_settings(self) -> None:
         self.app.open("settings")
 
-    def continue_game(self) -> None:
+    def continue_game(self, asked: bool = False) -> None:
+        """Resume the newest unfinished game; one whose seat starts another program asks the player first."""
         if self.resumable is None:
             return
+        programs = programs_started(self.resumable)
+        if programs and not asked and not resume_problem(self.resumable, self.app.settings.engines()):
+            self.confirm = Confirm(
+                N_("Start another program?"),
+                _("Continuing this game starts {programs} on this computer. It is set up here as an engine; "
+                  "start it only if you trust it.").format(programs=", ".join(programs)),
+                N_("Start it"), lambda: self.continue_game(asked=True), self.drop_confirm)
+            self.confirm.layout(self.size)
+            return
+        self.confirm = None
         try:
-            session = GameSession.resume(self.resumable, self.app.start_worker)
+            session = GameSession.resume(self.resumable, self.app.start_worker, self.app.settings.engines())
         except ValueError as exc:
             self.resumable = None
             self.continue_button.visible = False
@@ -127,15 +143,23 @@ class MenuScene(Scene):
             return
         self.app.open("game", session)
 
+    def drop_confirm(self) -> None:
+        self.confirm = None
+
     def quit(self) -> None:
         self.app.running = False
 
     def widgets(self):
+        if self.confirm is not None:  # the question takes every event: only its buttons answer
+            yield from (self.confirm.yes, self.confirm.no)
+            return
         yield from self.bottom_row
         for _game, _rect, buttons in self.cards:
             yield from buttons
 
     def process_event(self, event):
+        if self.confirm is not None and self.confirm.handle(event):
+            return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.quit()
             return None
@@ -169,3 +193,5 @@ class MenuScene(Scene):
         if self.error:
             theme.text(surface, theme.fit(self.error, 20 * s, w - 40 * s), 20 * s, (w / 2, h - 130 * s), theme.ERROR,
                        "center")
+        if self.confirm is not None:
+            self.confirm.draw(surface)

@@ -15,15 +15,18 @@ from pathlib import Path
 import pygame
 
 from boardhub.core import saves
+from boardhub.core.files import clean_text
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Seat
 from boardhub.core.reviewing import RecordError, record_of_save
-from boardhub.core.saved_games import load_entries, saved_players, saved_status
+from boardhub.core.saved_games import load_entries, programs_started, resume_problem, saved_players, \
+    saved_status
 from boardhub.core.session import GameSession
 from boardhub.core.settings import Settings
 from boardhub.core.stats import merge_files
 from boardhub.ui import theme
+from boardhub.ui.confirm import Confirm
 from boardhub.ui.scene import Scene
 from boardhub.ui.widgets import Button
 
@@ -56,7 +59,7 @@ def shown_path(path: Path) -> str:
 
 def reason_of(saved: saves.SavedGame) -> str:
     """Why a file cannot be used, without its name (the row shows that already)."""
-    return saved.error.removeprefix(f"{saved.path.name}: ")
+    return saved.error.removeprefix(f"{saves.file_name(saved.path)}: ")
 
 
 class SavesScene(Scene):
@@ -71,6 +74,7 @@ class SavesScene(Scene):
         self.confirm_until = 0.0
         self.last_click = (-1, -1.0)
         self.old_folder: Path | None = None  # a checkout's saves/ from before, to move here
+        self.confirm: Confirm | None = None  # the question asked before a saved game starts another program
         self.open_button = Button(N_("Resume"), self.open_selected, primary=True)
         self.replay_button = Button(N_("Replay"), self.replay_selected)
         self.review_button = Button(N_("Review"), self.review_selected)
@@ -118,8 +122,31 @@ class SavesScene(Scene):
         self.message, self.message_color = msg, color
 
     # ---------------------------------------------------------------- actions
-    def open_selected(self) -> None:
-        self.open_game(lambda saved: GameSession.resume(saved, self.app.start_worker), _("Cannot open it: {why}"))
+    def open_selected(self, asked: bool = False) -> None:
+        """Resume (or open) the chosen game; one whose seat starts another program asks the player first."""
+        cur = self.current
+        if cur is None or not cur.readable:
+            return
+        programs = programs_started(cur)
+        engines = self.app.settings.engines()
+        refused = resume_problem(cur, engines)
+        if refused:  # said at once: nothing to ask about a seat that will not be played here
+            self.say(_("Cannot open it: {why}").format(why=refused), theme.ERROR)
+            return
+        if programs and not asked:
+            self.confirm = Confirm(
+                N_("Start another program?"),
+                _("Resuming this game starts {programs} on this computer. Start it only if you trust it; "
+                  "Replay shows the game's moves without starting anything.").format(programs=", ".join(programs)),
+                N_("Start it"), lambda: self.open_selected(asked=True), self.drop_confirm)
+            self.confirm.layout(self.size)
+            return
+        self.confirm = None
+        self.open_game(lambda saved: GameSession.resume(saved, self.app.start_worker, engines),
+                       _("Cannot open it: {why}"))
+
+    def drop_confirm(self) -> None:
+        self.confirm = None
 
     def replay_selected(self) -> None:
         self.open_game(GameSession.replay, _("Cannot replay it: {why}"))
@@ -148,7 +175,7 @@ class SavesScene(Scene):
             self.say(_("Cannot review it: {why}").format(why=exc), theme.ERROR)
             return
         seats = cur.data.get("seats") or []
-        labels = tuple(Seat.from_json(x).label if isinstance(x, dict) else _("Player {number}").format(number=i + 1)
+        labels = tuple(clean_text(Seat.from_json(x).label, limit=80) if isinstance(x, dict) else _("Player {number}").format(number=i + 1)
                        for i, x in enumerate(seats)) or tuple(_(name) for name in entry.seat_names)
         players = entry.rules.num_players(record.options)
         humans = [i for i, x in enumerate(seats) if isinstance(x, dict) and x.get("ai") is None]
@@ -169,10 +196,11 @@ class SavesScene(Scene):
         try:
             saves.delete_game(cur.path)
         except OSError as exc:
-            self.say(_("Could not delete {name} ({why})").format(name=cur.path.name, why=saves.refusal(exc)),
+            self.say(_("Could not delete {name} ({why})").format(name=saves.file_name(cur.path),
+                                                                 why=saves.refusal(exc)),
                      theme.ERROR)
             return
-        self.say(_("Deleted {name}").format(name=self.title_of(cur) if cur.readable else cur.path.name))
+        self.say(_("Deleted {name}").format(name=self.title_of(cur) if cur.readable else saves.file_name(cur.path)))
         self.refresh()
 
     def move_old(self) -> None:
@@ -203,6 +231,8 @@ class SavesScene(Scene):
 
     # ---------------------------------------------------------------- events
     def process_event(self, event):
+        if self.confirm is not None and self.confirm.handle(event):
+            return None
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -249,6 +279,8 @@ class SavesScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.describe_entries()
         super().layout(size)
+        if self.confirm is not None:
+            self.confirm.layout(size)
         s = self.s = theme.scale(size)
         w, h = size
         self.panel = pygame.Rect(round(30 * s), round(24 * s), round(w - 60 * s), round(h - 48 * s))
@@ -284,7 +316,7 @@ class SavesScene(Scene):
         try:
             return _(get_game(saved.data["game"]).title)
         except (KeyError, TypeError):
-            return saved.path.name
+            return saves.file_name(saved.path)
 
     def header(self) -> str:
         """How many files the folder holds and where, with how many of them cannot be opened."""
@@ -341,6 +373,8 @@ class SavesScene(Scene):
                        (self.panel.centerx, self.panel.bottom - 80 * s), self.message_color, "midbottom")
         for b in self.buttons:
             b.draw(surface)
+        if self.confirm is not None:
+            self.confirm.draw(surface)
 
     def draw_offer(self, surface: pygame.Surface) -> None:
         """The line that offers to move the saves a source checkout kept before."""
@@ -359,7 +393,7 @@ class SavesScene(Scene):
         stamp = when(saved.updated)
         date_w = theme.text(surface, stamp, 20 * s, (right, top), theme.MUTED, "topright").width
         if not saved.readable:
-            theme.text(surface, theme.fit(saved.path.name, 24 * s, row.width - date_w - 60 * s, bold=True), 24 * s,
+            theme.text(surface, theme.fit(saves.file_name(saved.path), 24 * s, row.width - date_w - 60 * s, bold=True), 24 * s,
                        (x, top), theme.TEXT, bold=True)
             reason = _("Cannot be opened: {why}").format(why=reason_of(saved))
             theme.text(surface, theme.fit(reason, 20 * s, row.width - 32 * s), 20 * s, (x, mid), theme.ERROR)
