@@ -381,6 +381,12 @@ class GameSession:
         """The hint's Verdict when it is for `state`, else None."""
         return self.hint if self.hint is not None and self._hint_state is state else None
 
+    def _forget_hint(self) -> None:
+        """A hint is for the turn it was asked in: once a move is played, undone or redone it goes, and
+        coming back to its position by Undo or Redo does not bring it back (ask again)."""
+        Worker.cancel(self._hint_job)
+        self._hint_job = self._hint_state = self.hint = None
+
     @property
     def hinting(self) -> bool:
         return self._hint_job is not None
@@ -436,6 +442,8 @@ class GameSession:
         changed = False
         for ev in m.drain_events():
             changed = True
+            if isinstance(ev, (MoveMade, HistoryMoved)):
+                self._forget_hint()
             if isinstance(ev, MoveMade) and ev.ply <= self.imported and not self.is_replay:
                 self.imported = ev.ply - 1  # played over an undone imported move: that one is the player's
             if isinstance(ev, MoveMade) and ev.ply <= len(m.history):

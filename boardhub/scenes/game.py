@@ -130,8 +130,8 @@ class GameScene(Scene):
                 self.scroll = 0
             elif isinstance(ev, Passed):
                 self.say(_("{name} passes: no legal move").format(name=ev.label))
-            elif isinstance(ev, GameOver):
-                self.over_since = self.clock
+            elif isinstance(ev, GameOver):  # what was said in the game (a pass) is not said over its result
+                self.over_since, self.message = self.clock, None
             elif isinstance(ev, Rewound):
                 self.over_since, self.result_shown, self.scroll = None, False, 0
                 self.layout(self.size)
@@ -142,6 +142,7 @@ class GameScene(Scene):
         m = self.match  # an import may have replaced it
         self.keys.sync()
         self.board.update(m, dt)
+        self.board.keep_cursor(m)
         wanted, seat = self.board.wants_analysis(m)
         if wanted:
             self.session.analyse(seat)

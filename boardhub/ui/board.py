@@ -146,6 +146,19 @@ class BoardView:
                 return xy
         return self.rect.center
 
+    def keep_cursor(self, match: Match) -> None:
+        """The cursor stays on a move that can be played: when its square was played (or undone into
+        another position) it goes to the nearest target; with none, or once the game is over, it goes."""
+        if self.cursor is None:
+            return
+        targets = [] if match.is_over else self.targets(match)
+        if self.cursor in targets:
+            return
+        was = self.target_xy(self.cursor)
+        self.cursor = self._nearest(targets, was) if targets and was is not None else None
+        if self.cursor is None:
+            self.hide_cursor()
+
     def _nearest(self, targets: list[Any], at: tuple[float, float]) -> Any:
         def distance(move: Any) -> tuple[float, int]:
             x, y = self.target_xy(move)

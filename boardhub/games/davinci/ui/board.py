@@ -186,6 +186,7 @@ class DavinciBoard(BoardView):
         self.viewer: int | None = None  # the seat looking at the table; None: a spectator
         self.flips: dict[int, tuple[float, float]] = {}  # uid -> (start, duration)
         self.announced: list[tuple[float, Call | Reveal]] = []  # (when, what): calls shown mid-table
+        self._plies = 0  # the moves of the game at the last update: fewer now means moves were taken back
         self._seen: DavinciView | None = None  # the view of the last update or input (for the cursor)
         # the table laid out for that view in that rect: drawing and every key's targets read it
         self._laid: tuple[tuple[DavinciView, tuple[int, int, int, int]], Table] | None = None
@@ -576,6 +577,10 @@ class DavinciBoard(BoardView):
 
     # ---------------------------------------------------------------- per frame
     def update(self, match: Match, dt: float) -> None:
+        if len(match.history) < self._plies or match.is_over:
+            # calls taken back, or the game over (its result says the rest): the table shows none of them
+            self.announced.clear()
+        self._plies = len(match.history)
         view = self.look(match)
         key = (view, tuple(self.rect))
         if self._laid is None or self._laid[0] != key:  # laid out here once, for the frame and the keys
@@ -657,7 +662,8 @@ class DavinciBoard(BoardView):
             if rect is not None:  # the cursor's targets are hidden tiles, gaps, piles and keys: none lifted
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(round(tw * 0.34), round(tw * 0.34)),
                                  width=max(3, round(tw * 0.08)), border_radius=max(5, rect.width // 4))
-        self._draw_announcements(surface, t, ctx)
+        if view.phase != "over":  # once the game is over its result says who called what last
+            self._draw_announcements(surface, t, ctx)
 
     def _lifted(self, t: Table, seat: int, rect: pygame.Rect, lifted: bool) -> pygame.Rect:
         """Your own tiles that the others can see stand a little out towards the middle."""
