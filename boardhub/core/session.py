@@ -176,9 +176,11 @@ class AnalysisReady:
 
 @dataclass(frozen=True)
 class HintReady:
-    """The expert's best move for the human to move, in words ("d3, +2.0 discs")."""
+    """The expert's best move for the human to move, in words ("d3, +2.0 discs"), and the verdict it
+    says, for a screen that words the move in its own way."""
 
     text: str
+    verdict: Any = None
 
 
 Event = Union[MovePlayed, Passed, GameOver, Rewound, Notice, AnalysisReady, HintReady]
@@ -408,7 +410,7 @@ class GameSession:
         how = _("{move}, {value} {unit} (proven)") if verdict.exact else _("{move}, {value} {unit} (estimated)")
         text = how.format(move=self.match.text(verdict.best), value=value, unit=_(spec.unit))
         note = verdict.note_text()
-        events.append(HintReady(_("{hint}: {note}").format(hint=text, note=note) if note else text))
+        events.append(HintReady(_("{hint}: {note}").format(hint=text, note=note) if note else text, verdict))
 
     def analysis_for(self, seat: int | None) -> dict | None:
         """{move: value} for the position on the board seen by `seat`, once it is ready."""

@@ -138,7 +138,7 @@ class GameScene(Scene):
             elif isinstance(ev, Notice):
                 self.say(ev.text, ev.kind)
             elif isinstance(ev, HintReady):
-                self.say(_("Best move: {hint}").format(hint=ev.text), "success")
+                self.say(game_frame.hint_words(self, ev), "success")
         m = self.match  # an import may have replaced it
         self.keys.sync()
         self.board.update(m, dt)

@@ -397,6 +397,32 @@ class DavinciBoard(BoardView):
             return Refuse(_("Click a hidden tile of another player, then its number"))
         return None
 
+    def callable(self, view: DavinciView, seat: int, index: int) -> tuple[int, ...]:
+        """The numbers the pad offers for a tile: those that can be right as the caller sees the table.
+
+        Not a number of the caller's own rack (each tile is one of a kind), and no joker where none can
+        be: a game without jokers, a tile of the official deal (dealt without jokers), or the joker of
+        that colour in the caller's own rack. The rules allow such calls (a bluff, typed as a move)."""
+        colour = view.racks[seat][index].colour
+        mine = {t.value for t in (view.racks[view.seat] if view.seat is not None else ())
+                if t.colour == colour and t.value is not None}
+        dealt = not view.deal_jokers and view.racks[seat][index].uid not in {
+            e[3] for e in view.history if e[0] == "place"}
+        return tuple(v for v in view.candidates(seat, index)
+                     if v not in mine and not (v == JOKER and dealt))
+
+    def why_not(self, view: DavinciView, seat: int, index: int, value: int) -> str:
+        """Why the pad does not offer `value` for that tile, in words."""
+        tile = view.racks[seat][index]
+        if value in view.candidates(seat, index):
+            if value == JOKER:
+                return _("That tile was dealt, and the deal has no jokers")
+            return _("You hold the {tile} yourself: that tile cannot be one").format(
+                tile=tile_name(tile.colour, value))
+        if value == JOKER and not view.jokers:
+            return _("This game has no jokers: call a number from 0 to 11")
+        return _("{value} cannot be that tile: the open tiles rule it out").format(value=value_text(value))
+
     def choose(self, target: tuple, view: DavinciView) -> Intent:
         """What choosing a target means, by mouse or by keys: a move, a tile picked, or a refusal."""
         kind = target[0]
@@ -418,9 +444,8 @@ class DavinciBoard(BoardView):
             return None  # the tile is picked: its number comes next
         if kind == "guess":
             _kind, seat, index, value = target
-            if value not in view.candidates(seat, index):
-                return Refuse(_("{value} cannot be that tile: the open tiles rule it out").format(
-                    value=value_text(value)))
+            if value not in self.callable(view, seat, index):
+                return Refuse(self.why_not(view, seat, index, value))
             self.selected = None
             return Play(target)
         return Play(target)
@@ -441,12 +466,35 @@ class DavinciBoard(BoardView):
         if view.phase in ("guess", "continue"):
             out: list[tuple] = []
             if self.selected is not None:
-                out += [("guess", *self.selected, v) for v in view.candidates(*self.selected)]
+                out += [("guess", *self.selected, v) for v in self.callable(view, *self.selected)]
             out += [("pick", s, i) for s in self.order(view) if s != view.to_move for i in view.hidden(s)]
             if view.phase == "continue":
                 out.append(("stop",))
             return out
         return []
+
+    def draw_mark(self, surface: pygame.Surface, move, colour: tuple[int, int, int], label: str, s: float) -> None:
+        """A call is marked on the tile it names, with the number to call ("Best: 7"); a draw on its pile,
+        a place on its gap, a reveal on the tile."""
+        if self._seen is None or move is None:
+            return
+        if move[0] == "guess":
+            rect = self._table(self._seen).tiles.get((move[1], move[2]))
+            words = value_words(move[3])
+            label = _("{label}: {value}").format(label=label, value=words) if label else words
+        else:
+            rect = self.target_rect(self._seen, move)
+        if rect is None:
+            return
+        tw = self._table(self._seen).tw
+        pygame.draw.rect(surface, colour, rect.inflate(round(tw * 0.3), round(tw * 0.3)),
+                         width=max(3, round(tw * 0.09)), border_radius=max(5, rect.width // 4))
+        if label:
+            img = theme.font(theme.font_px(16 * s), True).render(label, True, (20, 24, 30))
+            box = img.get_rect(midbottom=(rect.centerx, rect.y - round(tw * 0.2)))
+            box.clamp_ip(surface.get_rect())
+            pygame.draw.rect(surface, colour, box.inflate(round(8 * s), round(2 * s)), border_radius=4)
+            surface.blit(img, box)
 
     def target_xy(self, target) -> tuple[float, float] | None:
         rect = self.target_rect(self._seen, target) if self._seen is not None else None
@@ -535,7 +583,8 @@ class DavinciBoard(BoardView):
 
     def scores(self, state: DavinciState) -> list[str]:
         """Each seat's hidden tiles left, said as such."""
-        return [_("{count} hidden").format(count=n) if n else _("out")
+        # while the starting tiles are still being drawn an empty rack is not out: the deal goes on
+        return [_("{count} hidden").format(count=n) if n or state.setup else _("out")
                 for n in (state.hidden_count(s) for s in range(state.players))]
 
     def move_label(self, seat: int, move: tuple, before: DavinciState, after: DavinciState | None,
@@ -756,7 +805,7 @@ class DavinciBoard(BoardView):
 
     def _draw_pad(self, surface, view: DavinciView, t: Table) -> None:
         target, index = self.selected
-        allowed = set(view.candidates(target, index))
+        allowed = set(self.callable(view, target, index))
         colour = view.racks[target][index].colour
         for value, rect in t.pad.items():
             ok = value in allowed
