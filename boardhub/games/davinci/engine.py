@@ -91,7 +91,7 @@ Views (`DavinciView`, what `view(state, seat)` gives a controller)
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Sequence
 
 from boardhub.core.i18n import N_, _
@@ -219,7 +219,7 @@ class DavinciView:
     winner: int | None
     deal_jokers: bool
     piles_end_in_draw: bool
-    jokers: bool = True
+    jokers: bool = field(default=True, repr=False)  # out of the repr as in DavinciState
 
     def candidates(self, target: int, index: int) -> tuple[int, ...]:
         """The values a guess at that tile may call (public_candidates)."""
@@ -279,7 +279,9 @@ class DavinciState:
     next_uid: int = 0
     winner: int | None = None
     reason: str = ""
-    jokers: bool = True  # last, so that a state built field by field before this option still means the same
+    # last, so that a state built field by field before this option still means the same; out of the repr,
+    # which seeds the review's simulations: a position judged before the option is judged the same
+    jokers: bool = field(default=True, repr=False)
 
     @property
     def over(self) -> bool:
