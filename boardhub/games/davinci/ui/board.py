@@ -5,8 +5,11 @@ stop, reveal animations, every call announced in words, and the probability hint
 on request.
 
 Everything is drawn from the view of the seat looking at the table: the human's
-seat in a game with one human, the human to move in a game between people, and
-in AI vs AI everyone's hidden tiles face down unless the spectator turns them up.
+seat in a game with one human, and in AI vs AI everyone's hidden tiles face down
+unless the spectator turns them up. People sharing one screen never see each
+other's numbers: between two of their turns the table is covered ("Pass to
+Player 2 - click when only they are looking"), every hidden number face down
+and no hint drawn, until the one to move clicks it away.
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from boardhub.core.i18n import N_, _, percent
 from boardhub.core.match import Match
 from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, tile_name, value_text
 from boardhub.ui import theme
-from boardhub.ui.board import BoardView, DrawContext, Intent, Play, Refuse
+from boardhub.ui.board import PLAY_KEYS, BoardView, DrawContext, Intent, Play, Refuse
 
 TILE = {BLACK: (30, 30, 36), 1: (240, 238, 230)}
 INK = {BLACK: (240, 238, 230), 1: (30, 30, 36)}
@@ -184,6 +187,9 @@ class DavinciBoard(BoardView):
         self.face_up = False  # the spectator toggle in AI vs AI
         self.show_hints = False
         self.viewer: int | None = None  # the seat looking at the table; None: a spectator
+        # among people sharing the screen, the one who clicked the cover away: they alone are looking
+        self.looking: int | None = None
+        self.cover: str | None = None  # the covered table's words while one person hands over to the next
         self.flips: dict[int, tuple[float, float]] = {}  # uid -> (start, duration)
         self.announced: list[tuple[float, Call | Reveal]] = []  # (when, what): calls shown mid-table
         self._plies = 0  # the moves of the game at the last update: fewer now means moves were taken back
@@ -193,16 +199,33 @@ class DavinciBoard(BoardView):
 
     # ---------------------------------------------------------------- who looks at the table
     def look(self, match: Match) -> DavinciView:
-        """Who looks at the table: the one human, the human to move among several, or a spectator."""
+        """Who looks at the table: the one human, a spectator, or among several people the one to move
+        once they have clicked the cover away; until then (and in the AIs' turns between) nobody's
+        numbers show."""
         humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
-        if not humans:
-            self.viewer = None
-        elif len(humans) == 1:
+        to_move = match.state.to_move
+        self.cover = None
+        if len(humans) == 1:
             self.viewer = humans[0]
-        elif match.state.to_move in humans or self.viewer is None:
-            self.viewer = match.state.to_move if match.state.to_move in humans else humans[0]
+        elif len(humans) > 1 and not match.is_over and to_move in humans and self.looking == to_move:
+            self.viewer = to_move
+        else:
+            self.viewer = None
+            if len(humans) > 1 and not match.is_over and to_move in humans:
+                self.cover = _("Pass to {name} - click when only they are looking").format(
+                    name=match.seats[to_move].label)
         self._seen = self.view(match.state)
         return self._seen
+
+    def same_onlooker(self, other: "DavinciBoard") -> None:
+        """The person at the screen is the one at `other`'s (a new view of the same table)."""
+        self.looking = other.looking
+
+    def uncover(self, match: Match) -> None:
+        """The person to move clicked the cover away: the table is theirs to see."""
+        self.looking = match.state.to_move
+        self.cursor = None
+        self.look(match)
 
     def view(self, state: DavinciState) -> DavinciView:
         """The view drawn: the looking seat's, or the spectator's in AI vs AI."""
@@ -368,6 +391,9 @@ class DavinciBoard(BoardView):
     # ---------------------------------------------------------------- clicks
     def click(self, pos, match: Match) -> Intent:
         view = self.look(match)
+        if self.cover is not None:
+            self.uncover(match)
+            return None
         t = self._table(view)
         if view.phase == "draw":
             for colour, rect in t.piles.items():
@@ -451,6 +477,15 @@ class DavinciBoard(BoardView):
         return Play(target)
 
     # ---------------------------------------------------------------- the keyboard
+    def key(self, key: int, match: Match) -> Intent:
+        """Enter or Space on the cover hands the table over, as a click does."""
+        self.look(match)
+        if self.cover is not None:
+            if key in PLAY_KEYS:
+                self.uncover(match)
+            return None
+        return super().key(key, match)
+
     def targets(self, match: Match) -> list[tuple]:
         """What the arrow keys visit now: the piles, the open gaps, other players' hidden tiles,
         the numbers still possible for the picked tile, Stop, or your own tiles to turn up."""
@@ -552,6 +587,8 @@ class DavinciBoard(BoardView):
 
     def banner(self, match) -> str | None:
         """The status line for the human to move: what this step of the turn asks for."""
+        if self.cover is not None:
+            return self.cover
         view = self.view(match.state)
         if view.phase in ("guess", "continue") and self.selected is not None:
             seat, index = self.selected
@@ -713,6 +750,22 @@ class DavinciBoard(BoardView):
                                  width=max(3, round(tw * 0.08)), border_radius=max(5, rect.width // 4))
         if view.phase != "over":  # once the game is over its result says who called what last
             self._draw_announcements(surface, t, ctx)
+        if self.cover is not None:
+            self._draw_cover(surface, t)
+
+    def _draw_cover(self, surface, t: Table) -> None:
+        """The table covered while it passes from one person to the next: the words, in the middle."""
+        r = self.rect
+        layer = pygame.Surface(r.size, pygame.SRCALPHA)
+        radius = round(min(r.width, r.height) * 0.08)
+        pygame.draw.rect(layer, (12, 20, 26, 235), layer.get_rect(), border_radius=radius)
+        surface.blit(layer, r)
+        px = announce_px(t.tw)
+        lines = theme.wrap(self.cover, px, round(r.width * 0.8), bold=True)
+        lh = theme.font(int(px), True).get_linesize()
+        y = r.centery - lh * len(lines) / 2
+        for k, line in enumerate(lines):
+            theme.text(surface, line, px, (r.centerx, y + k * lh), theme.ACCENT, "midtop", bold=True)
 
     def _lifted(self, t: Table, seat: int, rect: pygame.Rect, lifted: bool) -> pygame.Rect:
         """Your own tiles that the others can see stand a little out towards the middle."""
