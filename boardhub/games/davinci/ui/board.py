@@ -706,6 +706,9 @@ class DavinciBoard(BoardView):
         radius = round(min(r.width, r.height) * 0.08)
         pygame.draw.rect(surface, FELT_EDGE, r, border_radius=radius)
         pygame.draw.rect(surface, FELT, r.inflate(-round(t.tw * 0.2), -round(t.tw * 0.2)), border_radius=radius)
+        if self.cover is not None:
+            self._draw_cover(surface, t)
+            return
         tw = t.tw
         mine = view.seat
         acting = ctx.hover is not None  # a human may act: show what can be chosen
@@ -750,16 +753,10 @@ class DavinciBoard(BoardView):
                                  width=max(3, round(tw * 0.08)), border_radius=max(5, rect.width // 4))
         if view.phase != "over":  # once the game is over its result says who called what last
             self._draw_announcements(surface, t, ctx)
-        if self.cover is not None:
-            self._draw_cover(surface, t)
 
     def _draw_cover(self, surface, t: Table) -> None:
-        """The table covered while it passes from one person to the next: the words, in the middle."""
+        """The table covered while it passes from one person to the next: its felt and the words only."""
         r = self.rect
-        layer = pygame.Surface(r.size, pygame.SRCALPHA)
-        radius = round(min(r.width, r.height) * 0.08)
-        pygame.draw.rect(layer, (12, 20, 26, 235), layer.get_rect(), border_radius=radius)
-        surface.blit(layer, r)
         px = announce_px(t.tw)
         lines = theme.wrap(self.cover, px, round(r.width * 0.8), bold=True)
         lh = theme.font(int(px), True).get_linesize()
