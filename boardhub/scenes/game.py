@@ -123,15 +123,16 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         m, st = self.match, self.app.settings
-        for ev in self.session.update(time.monotonic()):
+        for ev in self.session.update(now := time.monotonic()):
             if isinstance(ev, MovePlayed):
                 self.board.on_move(ev.seat, ev.move, ev.before, ev.after, self.clock, st.animation_seconds)
                 self.app.sounds.play(ev.sound)
                 self.scroll = 0
             elif isinstance(ev, Passed):
                 self.say(_("{name} passes: no legal move").format(name=ev.label))
-            elif isinstance(ev, GameOver):  # what was said in the game (a pass) is not said over its result
-                self.over_since, self.message = self.clock, None
+            elif isinstance(ev, GameOver):  # what was said before it (a pass) is not said over its result
+                self.over_since = self.clock
+                self.message = self.message if self.message is not None and self.message.shown >= now else None
             elif isinstance(ev, Rewound):
                 self.over_since, self.result_shown, self.scroll = None, False, 0
                 self.layout(self.size)
