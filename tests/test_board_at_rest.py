@@ -37,6 +37,7 @@ def fresh_view(scene: GameScene):
     """A new board view of the scene's game, laid out in the same place, looked at by the same person."""
     board = scene.session.entry.board(scene.session.entry)
     board.layout(scene.board.rect, scene.match.state)
+    board.replay = scene.session.is_replay
     if hasattr(board, "same_onlooker"):  # a table shared by people: who is looking at it now
         board.same_onlooker(scene.board)
     board.update(scene.match, 0.0)
@@ -54,6 +55,9 @@ def drawn(board, scene: GameScene) -> bytes:
 
 def check(app, scene: GameScene, step: str) -> None:
     settle(app, scene)
+    if getattr(scene.board, "cover", None):  # people sharing Da Vinci's table: the one to move takes it
+        scene.board.uncover(scene.match)
+        app.frame(0.016)
     running, fresh = drawn(scene.board, scene), drawn(fresh_view(scene), scene)
     assert running == fresh, f"after {step} (move {len(scene.match.history)}), the board drawn is not the game's"
 

@@ -99,3 +99,24 @@ def test_an_undo_between_two_people_covers_the_table_again(app, monkeypatch):
     assert m.state.to_move == 0
     assert hidden_numbers_drawn(scene, monkeypatch) == []
     assert board.cover is not None
+
+
+def test_the_replay_of_a_game_between_people_is_watched_face_down_with_no_cover(app, monkeypatch):
+    scene = shared(app)
+    m = scene.match
+    click(app, scene.board.rect.center)
+    m.play(("draw", BLACK))
+    if m.state.phase == "place":
+        m.play(m.rules.legal_moves(m.state)[0])
+    app.frame(0.016)
+    path = scene.session.save_path
+    replay = GameSession.replay(saves.SavedGame(path, saves.read_json(path, "game")))
+    app.open("game", replay)
+    replay.toggle_pause()
+    watched = app.top
+    for _ in range(len(replay.script) + 1):
+        app.frame(0.016)
+        assert watched.board.cover is None
+        assert hidden_numbers_drawn(watched, monkeypatch) == []
+        replay.redo()
+    assert [label for label, _action in watched.board.actions(replay.match)] == ["Face up"]

@@ -30,6 +30,7 @@ class GameScene(Scene):
         super().__init__(app)
         self.session = session
         self.board = session.entry.board(session.entry)
+        self.board.replay = session.is_replay
         self.clock = 0.0
         self.message: Message | None = None
         self.over_since: float | None = self.clock if session.match.is_over else None

@@ -70,6 +70,7 @@ class BoardView:
         self.cursor_shown = False  # the keys were used since the mouse last moved
         self._cursor_game: Any = None  # the start of the match the cursor belongs to
         self._home: tuple[bool, float] | None = None  # (across?, the line a run of one arrow set out on)
+        self.replay = False  # a saved game watched again: nobody at the table plays it (the scene says so)
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """Fit the board of `state` (its size is fixed for a match) into `rect`."""

@@ -202,7 +202,7 @@ class DavinciBoard(BoardView):
         """Who looks at the table: the one human, a spectator, or among several people the one to move
         once they have clicked the cover away; until then (and in the AIs' turns between) nobody's
         numbers show."""
-        humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
+        humans = self.people(match)
         to_move = match.state.to_move
         self.cover = None
         if len(humans) == 1:
@@ -216,6 +216,12 @@ class DavinciBoard(BoardView):
                     name=match.seats[to_move].label)
         self._seen = self.view(match.state)
         return self._seen
+
+    def people(self, match: Match) -> list[int]:
+        """The seats of people at the table; none in the replay of a game between people, which is
+        watched as AI vs AI is (face down, or face up by choice), with no one to hand the table to."""
+        humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
+        return [] if self.replay and len(humans) > 1 else humans
 
     def same_onlooker(self, other: "DavinciBoard") -> None:
         """The person at the screen is the one at `other`'s (a new view of the same table)."""
@@ -572,10 +578,9 @@ class DavinciBoard(BoardView):
 
     # ---------------------------------------------------------------- the game's own buttons
     def actions(self, match: Match):
-        m = match
-        out = [(N_("Hints: on") if self.show_hints else N_("Hints"), self.toggle_hints)] \
-            if any(s.is_human for s in m.seats) else []
-        if not any(s.is_human for s in m.seats):
+        people = self.people(match)
+        out = [(N_("Hints: on") if self.show_hints else N_("Hints"), self.toggle_hints)] if people else []
+        if not people:
             out.append((N_("Face down") if self.face_up else N_("Face up"), self.toggle_face_up))
         return out
 
