@@ -519,20 +519,26 @@ class DavinciBoard(BoardView):
         a place on its gap, a reveal on the tile."""
         if self._seen is None or move is None:
             return
+        t = self._table(self._seen)
+        inward = (0, -1)  # the label stands on the side towards the middle, clear of the rack's name
         if move[0] == "guess":
-            rect = self._table(self._seen).tiles.get((move[1], move[2]))
+            rect = t.tiles.get((move[1], move[2]))
+            inward = t.inward(move[1])
             words = value_words(move[3])
             label = _("{label}: {value}").format(label=label, value=words) if label else words
         else:
             rect = self.target_rect(self._seen, move)
         if rect is None:
             return
-        tw = self._table(self._seen).tw
-        pygame.draw.rect(surface, colour, rect.inflate(round(tw * 0.3), round(tw * 0.3)),
-                         width=max(3, round(tw * 0.09)), border_radius=max(5, rect.width // 4))
+        ring = rect.inflate(round(t.tw * 0.3), round(t.tw * 0.3))
+        pygame.draw.rect(surface, colour, ring, width=max(3, round(t.tw * 0.09)), border_radius=max(5, rect.width // 4))
         if label:
             img = theme.font(theme.font_px(16 * s), True).render(label, True, (20, 24, 30))
-            box = img.get_rect(midbottom=(rect.centerx, rect.y - round(tw * 0.2)))
+            gap = round(4 * s)
+            box = img.get_rect(**{(0, -1): {"midbottom": (ring.centerx, ring.y - gap)},
+                                  (0, 1): {"midtop": (ring.centerx, ring.bottom + gap)},
+                                  (1, 0): {"midleft": (ring.right + gap, ring.centery)},
+                                  (-1, 0): {"midright": (ring.x - gap, ring.centery)}}[inward])
             box.clamp_ip(surface.get_rect())
             pygame.draw.rect(surface, colour, box.inflate(round(8 * s), round(2 * s)), border_radius=4)
             surface.blit(img, box)
