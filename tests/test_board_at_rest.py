@@ -1,16 +1,18 @@
 """The board a running game view draws is the board of the game as it stands, whatever happened before.
 
 For every game: a scripted game is played, then undone, redone, taken back by
-Ctrl+Z, jumped through several moves at once and replayed back and forth; after
+Ctrl+Z, jumped through several moves at once and replayed back and forth, and its
+review is jumped through by its move list; after
 each step, once the animations have finished, the running view draws, pixel for
 pixel, what a fresh view of the same position draws. A view that keeps something
 of a move taken back (a disc's colour from its last flip, a call's banner) fails.
 """
 import random
+from types import SimpleNamespace
 
 import pygame
 import pytest
-from uidriver import key
+from uidriver import click, key
 
 from boardhub.core import saves
 from boardhub.core.game import get_game
@@ -108,3 +110,42 @@ def test_the_running_view_draws_the_position_after_undo_redo_and_replay_steps(ap
         check(app, replay, "a replay's Back")
     replay.redo()
     check(app, replay, "a replay's Forward after Back")
+
+
+class IdleWorker:
+    """An AI process that never answers: the review's positions stay unjudged, its board is the point."""
+
+    def submit(self, *args, **kwargs):
+        return SimpleNamespace(done=False, cancelled=False)
+
+
+def board_pixels(review) -> bytes:
+    surface = pygame.Surface(review.size)
+    review.draw(surface)
+    return pygame.image.tobytes(surface.subsurface(review.board.rect), "RGB")
+
+
+@pytest.mark.parametrize("game_key", GAMES)
+def test_a_jump_in_the_reviews_move_list_draws_the_position_jumped_to(app, game_key, monkeypatch):
+    from boardhub.core.reviewing import GameRecord
+    from boardhub.scenes.review import ReviewScene
+    monkeypatch.setattr(app, "start_worker", IdleWorker)
+    entry = get_game(game_key)
+    rules, rng = entry.rules, random.Random(11)
+    state, moves = rules.new_game({}, 3), []
+    while len(moves) < MOVES[game_key] and not rules.is_over(state):
+        moves.append(scripted(rules, state, rng))
+        state = rules.apply(state, moves[-1])
+    record, labels = GameRecord({}, 3, tuple(moves)), ("Player 1", "Player 2")
+    review = app.open("review", entry, record, None, labels)
+    for jump in (pygame.K_END, pygame.K_HOME, pygame.K_PAGEDOWN, "row 3", pygame.K_PAGEUP, "row 1", pygame.K_END):
+        if isinstance(jump, str):  # a click on a row of the list
+            row = int(jump.split()[1])
+            click(app, (review.list_rect.x + 8, review.list_rect.y + (row - review.scroll) * review.row_h + 2))
+            assert review.selected == row
+        else:
+            key(app, jump)
+        fresh = ReviewScene(app, entry, record, None, labels)
+        fresh.layout(review.size)
+        fresh.selected, fresh.clock = review.selected, review.clock
+        assert board_pixels(review) == board_pixels(fresh), f"after a jump to move {review.selected + 1}"
