@@ -23,6 +23,9 @@ def pvp_against(app, ai=None, players=2, seed=5) -> GameScene:
     session.autosave()
     app.open("game", session)
     app.frame(0.016)
+    if ai is None:  # people sharing the screen: the first to move clicks the cover away
+        click(app, app.top.board.rect.center)
+        app.frame(0.016)
     return app.top
 
 

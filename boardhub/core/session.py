@@ -187,9 +187,11 @@ class AnalysisReady:
 
 @dataclass(frozen=True)
 class HintReady:
-    """The expert's best move for the human to move, in words ("d3, +2.0 discs")."""
+    """The expert's best move for the human to move, in words ("d3, +2.0 discs"), and the verdict it
+    says, for a screen that words the move in its own way."""
 
     text: str
+    verdict: Any = None
 
 
 Event = Union[MovePlayed, Passed, GameOver, Rewound, Notice, AnalysisReady, HintReady]
@@ -472,6 +474,12 @@ class GameSession:
         """The hint's Verdict when it is for `state`, else None."""
         return self.hint if self.hint is not None and self._hint_state is state else None
 
+    def _forget_hint(self) -> None:
+        """A hint is for the turn it was asked in: once a move is played, undone or redone it goes, and
+        coming back to its position by Undo or Redo does not bring it back (ask again)."""
+        Worker.cancel(self._hint_job)
+        self._hint_job = self._hint_state = self.hint = None
+
     @property
     def hinting(self) -> bool:
         return self._hint_job is not None
@@ -493,7 +501,7 @@ class GameSession:
         how = _("{move}, {value} {unit} (proven)") if verdict.exact else _("{move}, {value} {unit} (estimated)")
         text = how.format(move=self.match.text(verdict.best), value=value, unit=_(spec.unit))
         note = verdict.note_text()
-        events.append(HintReady(_("{hint}: {note}").format(hint=text, note=note) if note else text))
+        events.append(HintReady(_("{hint}: {note}").format(hint=text, note=note) if note else text, verdict))
 
     def analysis_for(self, seat: int | None) -> dict | None:
         """{move: value} for the position on the board seen by `seat`, once it is ready."""
@@ -530,6 +538,8 @@ class GameSession:
         changed = False
         for ev in m.drain_events():
             changed = True
+            if isinstance(ev, (MoveMade, HistoryMoved)):
+                self._forget_hint()
             if isinstance(ev, MoveMade) and ev.ply <= self.imported and not self.is_replay:
                 self.imported = ev.ply - 1  # played over an undone imported move: that one is the player's
             if isinstance(ev, MoveMade) and ev.ply <= len(m.history):

@@ -30,6 +30,7 @@ class GameScene(Scene):
         super().__init__(app)
         self.session = session
         self.board = session.entry.board(session.entry)
+        self.board.replay = session.is_replay
         self.clock = 0.0
         self.message: Message | None = None
         self.over_since: float | None = self.clock if session.match.is_over else None
@@ -123,25 +124,27 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         m, st = self.match, self.app.settings
-        for ev in self.session.update(time.monotonic()):
+        for ev in self.session.update(now := time.monotonic()):
             if isinstance(ev, MovePlayed):
                 self.board.on_move(ev.seat, ev.move, ev.before, ev.after, self.clock, st.animation_seconds)
                 self.app.sounds.play(ev.sound)
                 self.scroll = 0
             elif isinstance(ev, Passed):
                 self.say(_("{name} passes: no legal move").format(name=ev.label))
-            elif isinstance(ev, GameOver):
+            elif isinstance(ev, GameOver):  # what was said before it (a pass) is not said over its result
                 self.over_since = self.clock
+                self.message = self.message if self.message is not None and self.message.shown >= now else None
             elif isinstance(ev, Rewound):
                 self.over_since, self.result_shown, self.scroll = None, False, 0
                 self.layout(self.size)
             elif isinstance(ev, Notice):
                 self.say(ev.text, ev.kind)
             elif isinstance(ev, HintReady):
-                self.say(_("Best move: {hint}").format(hint=ev.text), "success")
+                self.say(game_frame.hint_words(self, ev), "success")
         m = self.match  # an import may have replaced it
         self.keys.sync()
         self.board.update(m, dt)
+        self.board.keep_cursor(m)
         wanted, seat = self.board.wants_analysis(m)
         if wanted:
             self.session.analyse(seat)

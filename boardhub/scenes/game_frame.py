@@ -2,6 +2,7 @@
 clocks and scores, the board, the side panel with the move list and the controls."""
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from boardhub.core.i18n import _, seconds
+from boardhub.core.review import value_text
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext, move_words
 
@@ -47,6 +49,34 @@ class Message:
     def redraw_in(self, now: float) -> float:
         """Frames while it fades; before that, one when the fade starts."""
         return max(0.0, self.shown + self.lifetime - FADE - now)
+
+
+MIN_SIMULATIONS = 100  # below this many playouts a chance to win is too rough to quote as a number
+
+
+def hint_words(scene: "GameScene", hint) -> str:
+    """The Best move as the move list would say it, with its value; a chance to win counted from a
+    handful of simulations is not quoted as if it were exact: it comes with its margin, or not at all."""
+    verdict, m = hint.verdict, scene.match
+    if verdict is None or verdict.best is None:
+        return _("Best move: {hint}").format(hint=hint.text)
+    humans = [i for i, seat in enumerate(m.seats) if seat.is_human]
+    move = scene.board.move_label(m.to_move, verdict.best, m.state, None, tuple(x.label for x in m.seats),
+                                  humans[0] if len(humans) == 1 else None)
+    spec = m.game.review
+    count = dict(verdict.wording.values).get("count") if verdict.wording is not None else None
+    if spec.baseline and isinstance(count, int) and not verdict.exact:  # a chance from playouts
+        if count < MIN_SIMULATIONS:
+            return _("Best move: {move} (too few simulations, {count}, to give its chance to win)").format(
+                move=move, count=count)
+        p = min(1.0, max(0.0, verdict.value / 100.0))
+        margin = 196.0 * math.sqrt(p * (1 - p) / count)  # 95 % of such estimates fall this close
+        return _("Best move: {move}, about {value} % to win (give or take {margin}, {count} simulations)").format(
+            move=move, value=f"{verdict.value:.0f}", margin=f"{max(1.0, margin):.0f}", count=count)
+    how = _("{move}, {value} {unit} (proven)") if verdict.exact else _("{move}, {value} {unit} (estimated)")
+    text = how.format(move=move, value=value_text(verdict.value, spec.baseline), unit=_(spec.unit))
+    note = verdict.note_text()
+    return _("Best move: {hint}").format(hint=_("{hint}: {note}").format(hint=text, note=note) if note else text)
 
 
 def clock_text(seconds: float) -> str:

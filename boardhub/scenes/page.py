@@ -71,7 +71,7 @@ class ScrollingPage(Scene):
         theme.text(surface, theme.fit(self.heading(), 40 * s, self.panel.width - 80 * s, bold=True), 40 * s,
                    (self.panel.x + 40 * s, self.panel.y + 30 * s), theme.TEXT, bold=True)
         self.draw_rows(surface)
-        if self.row_count() > self.visible_rows:
+        if self.scroll < self.scroll_limit():  # rows below the last one shown: none at the end
             theme.text(surface, _("Scroll for more"), 18 * s, (self.body.right, self.body.bottom), theme.MUTED,
                        "topright")
         self.back.draw(surface)

@@ -11,8 +11,11 @@ class PauseScene(GamePanel):
     title = N_("Paused")
 
     def __init__(self, app, session: GameSession) -> None:
+        over = session.match.is_over  # nothing to resume: the game is over (or the replay at its end)
+        if over:
+            self.title = N_("End of the replay") if session.is_replay else N_("Game over")
         buttons = [
-            Button(N_("Resume"), self.close, primary=True),
+            Button(N_("Look at the board") if over else N_("Resume"), self.close, primary=True),
             Button(N_("Restart"), self.closing(self.restart)),
             Button(N_("Change setup"), self.closing(self.change_setup)),
             Button(N_("Settings"), lambda: self.app.replace("settings")),

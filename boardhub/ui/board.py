@@ -70,6 +70,7 @@ class BoardView:
         self.cursor_shown = False  # the keys were used since the mouse last moved
         self._cursor_game: Any = None  # the start of the match the cursor belongs to
         self._home: tuple[bool, float] | None = None  # (across?, the line a run of one arrow set out on)
+        self.replay = False  # a saved game watched again: nobody at the table plays it (the scene says so)
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """Fit the board of `state` (its size is fixed for a match) into `rect`."""
@@ -145,6 +146,19 @@ class BoardView:
             if xy is not None:
                 return xy
         return self.rect.center
+
+    def keep_cursor(self, match: Match) -> None:
+        """The cursor stays on a move that can be played: when its square was played (or undone into
+        another position) it goes to the nearest target; with none, or once the game is over, it goes."""
+        if self.cursor is None:
+            return
+        targets = [] if match.is_over else self.targets(match)
+        if self.cursor in targets:
+            return
+        was = self.target_xy(self.cursor)
+        self.cursor = self._nearest(targets, was) if targets and was is not None else None
+        if self.cursor is None:
+            self.hide_cursor()
 
     def _nearest(self, targets: list[Any], at: tuple[float, float]) -> Any:
         def distance(move: Any) -> tuple[float, int]:

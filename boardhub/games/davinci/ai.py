@@ -58,7 +58,7 @@ def held(view: DavinciView) -> set[tuple[int, int]]:
 def possible_values(view: DavinciView, target: int, index: int, seen: set[tuple[int, int]]) -> list[int]:
     """The public candidates of a hidden tile less the tiles this seat can see."""
     colour = view.racks[target][index].colour
-    return [v for v in public_candidates(view.racks, view.history, target, index) if (colour, v) not in seen]
+    return [v for v in public_candidates(view.racks, view.history, target, index, view.jokers) if (colour, v) not in seen]
 
 
 def opponents_hidden(view: DavinciView) -> list[tuple[int, int]]:
@@ -136,7 +136,7 @@ class SeedAI:
         """The own hidden tile with the fewest public candidates: revealing it tells the least."""
         seat = view.to_move
         hidden = view.hidden(seat)
-        return min(hidden, key=lambda i: len(public_candidates(view.racks, view.history, seat, i)))
+        return min(hidden, key=lambda i: len(public_candidates(view.racks, view.history, seat, i, view.jokers)))
 
     # ------------------------------------------------------------------ inference
     def weights(self, view: DavinciView) -> list[tuple[float, Move]]:

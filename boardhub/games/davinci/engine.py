@@ -9,6 +9,7 @@ State (`DavinciState`, an immutable value; equal states compare equal)
     players             2-4
     deal_jokers         the source's deal: starting tiles are drawn, jokers too
     piles_end_in_draw   the source's rule: a turn that cannot draw ends the game as a draw
+    jokers              the two jokers are in the game (False: the dealt game's "no jokers" choice)
     piles               (black values, white values): the shuffled piles, drawn from the end
     racks               per seat, left to right: Tile(colour, value, revealed, uid)
     to_move, phase      the seat to move and what it must do (PHASES below)
@@ -67,7 +68,8 @@ Turns
     draw). A player whose tiles are all face up is out and skipped; the last
     player with hidden tiles wins. The default deal gives 4 tiles each to 2-3
     players and 3 to 4 players, without jokers, sorted onto the racks; the
-    jokers are then shuffled into their piles. With deal_jokers the starting
+    jokers are then shuffled into their piles (or, with the option no_jokers,
+    left out of the game: a game of numbers only). With deal_jokers the starting
     tiles are drawn and placed in turn (seat 0, 1, ..., again), jokers
     included, as the source deals them.
 
@@ -92,7 +94,7 @@ Views (`DavinciView`, what `view(state, seat)` gives a controller)
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Sequence
 
 from boardhub.core.i18n import N_, _
@@ -164,13 +166,14 @@ def place_slots(rack: tuple[Tile, ...], colour: int, value: int) -> tuple[int, .
 
 
 def public_candidates(racks: tuple[tuple[Tile, ...], ...], history: tuple[tuple, ...],
-                      target: int, index: int) -> tuple[int, ...]:
+                      target: int, index: int, jokers: bool = True) -> tuple[int, ...]:
     """The values that public information leaves possible for a hidden tile.
 
     Public means what every player knows: face-up tiles, the order of the
     rack's face-up numbers and the calls already found wrong on this tile.
     It ignores what only one player knows, so the legal guesses never
-    depend on hidden numbers.
+    depend on hidden numbers. In a game without jokers (`jokers` False) no
+    tile is one.
     """
     rack = racks[target]
     tile = rack[index]
@@ -185,7 +188,7 @@ def public_candidates(racks: tuple[tuple[Tile, ...], ...], history: tuple[tuple,
             elif i > index:
                 hi = min(hi, key)
     out = []
-    for v in VALUES:
+    for v in VALUES if jokers else NUMBERS:
         if (tile.colour, v) in face_up or v in wrong:
             continue
         if v != JOKER and not lo < order_key(tile.colour, v) < hi:
@@ -219,6 +222,7 @@ class DavinciView:
     winner: int | None
     deal_jokers: bool
     piles_end_in_draw: bool
+    jokers: bool = field(default=True, repr=False)  # out of the repr as in DavinciState
 
     @property
     def over(self) -> bool:
@@ -226,7 +230,7 @@ class DavinciView:
 
     def candidates(self, target: int, index: int) -> tuple[int, ...]:
         """The values a guess at that tile may call (public_candidates)."""
-        return public_candidates(self.racks, self.history, target, index)
+        return public_candidates(self.racks, self.history, target, index, self.jokers)
 
     def hidden(self, seat: int) -> tuple[int, ...]:
         """Indices of the seat's tiles that are still face down."""
@@ -282,6 +286,9 @@ class DavinciState:
     next_uid: int = 0
     winner: int | None = None
     reason: str = ""
+    # last, so that a state built field by field before this option still means the same; out of the repr,
+    # which seeds the review's simulations: a position judged before the option is judged the same
+    jokers: bool = field(default=True, repr=False)
 
     @property
     def over(self) -> bool:
@@ -297,8 +304,13 @@ class DavinciRules:
     name = "davinci"
     options = (
         Option("players", N_("Players"), (2, 3, 4), 2),
+        # False deals numbers only and shuffles the jokers into the piles after the deal, as the official
+        # rules do; saved games name that False, so a game without any joker is an option of its own
         Option("deal_jokers", N_("Starting tiles"), (False, True), False,
-               (N_("Dealt, no jokers: the official rules"), N_("Drawn, jokers too: as in the source document"))),
+               (N_("Dealt, jokers then join the piles: the official rules"),
+                N_("Drawn, jokers too: as in the source document"))),
+        Option("no_jokers", N_("Jokers"), (False, True), False,
+               (N_("In the piles"), N_("None: numbers only")), only_when=("deal_jokers", (False,))),
         Option("piles_end_in_draw", N_("Empty piles"), (False, True), False,
                (N_("Play on: the official rules"), N_("End in a draw: as in the source document"))),
     )
@@ -318,6 +330,7 @@ class DavinciRules:
         if o["deal_jokers"]:
             piles = tuple(tuple(rng.sample(VALUES, len(VALUES))) for _colour in (BLACK, WHITE))
             return DavinciState(n, True, o["piles_end_in_draw"], piles, ((),) * n, 0, "draw", setup=n * k)
+        jokers = not o["no_jokers"]
         numbered = [(c, v) for c in (BLACK, WHITE) for v in NUMBERS]
         rng.shuffle(numbered)
         racks, uid = [], 0
@@ -328,11 +341,11 @@ class DavinciRules:
         rest = numbered[n * k:]
         piles = []
         for c in (BLACK, WHITE):
-            pile = [v for cc, v in rest if cc == c] + [JOKER]
+            pile = [v for cc, v in rest if cc == c] + ([JOKER] if jokers else [])
             rng.shuffle(pile)
             piles.append(tuple(pile))
         return DavinciState(n, False, o["piles_end_in_draw"], (piles[0], piles[1]), tuple(racks), 0, "draw",
-                            next_uid=uid)
+                            next_uid=uid, jokers=jokers)
 
     # ------------------------------------------------------------------ reading
     def view(self, state: DavinciState, seat: int | None) -> DavinciView:
@@ -361,7 +374,8 @@ class DavinciRules:
         out = tuple(not state.setup and not state.hidden_count(s) for s in range(state.players))
         return DavinciView(seat, state.players, state.to_move, state.phase, racks,
                            (len(state.piles[0]), len(state.piles[1])), hand, slots, state.drawn, state.setup,
-                           state.history, out, state.winner, state.deal_jokers, state.piles_end_in_draw)
+                           state.history, out, state.winner, state.deal_jokers, state.piles_end_in_draw,
+                           state.jokers)
 
     def public_history(self, moves: Sequence[Move], seat: int | None) -> tuple:
         """Every move of Da Vinci Code is made in the open: the pile a tile is drawn from,
@@ -434,6 +448,8 @@ class DavinciRules:
             return _("That tile is already face up")
         if value not in VALUES:
             return _("Call a number from 0 to 11, or the joker")
+        if value == JOKER and not state.jokers:
+            return _("This game has no jokers: call a number from 0 to 11")
         return _("That {tile} cannot be {value}: the face-up tiles rule it out").format(
             tile=tile_name(tile.colour, None), value=value_text(value))
 

@@ -36,7 +36,7 @@ import random
 from typing import Callable
 
 from boardhub.games.davinci.engine import BLACK, JOKER, WHITE, DavinciView, Move, Tile, place_slots
-from boardhub.games.davinci.inference import ALL_KEYS, Belief, Rack, infer, tile_key
+from boardhub.games.davinci.inference import ALL_KEYS, JOKER_KEYS, Belief, Rack, infer, tile_key
 
 # Go on calling while (chance to miss) * (what the drawn tile would tell) <= this, by player count.
 # Tuned by `bench/davinci_strength.py --tune --games 800` (expert against seed:hard, the same 800
@@ -70,6 +70,11 @@ def ruled_out(view: DavinciView) -> dict[int, set[int]]:
                 if t.uid not in placed:
                     out.setdefault(t.uid, set()).add(JOKER)
     return out
+
+
+def keys_in_play(view: DavinciView) -> frozenset[int]:
+    """The keys of every tile of the game: all 26, or the 24 numbers in a game without jokers."""
+    return ALL_KEYS if view.jokers else ALL_KEYS - set(JOKER_KEYS)
 
 
 def entry_times(history: tuple[tuple, ...]) -> dict[int, int]:
@@ -128,7 +133,7 @@ def seat_belief(view: DavinciView) -> tuple[list[int], Belief]:
     seen = {tile_key(t.colour, t.value) for rack in view.racks for t in rack if t.value is not None}
     if view.hand is not None and view.hand[1] is not None:
         seen.add(tile_key(*view.hand))
-    return seats, infer(racks, ALL_KEYS - seen)
+    return seats, infer(racks, keys_in_play(view) - seen)
 
 
 def hint(view: DavinciView) -> dict[tuple[int, int], dict[int, float]]:
@@ -166,7 +171,7 @@ def public_reading(rack: tuple[Tile, ...], view: DavinciView,
         return {}
     others = (r for s, r in enumerate(view.racks) if s != view.seat)
     seen = {tile_key(t.colour, t.value) for r in (*others, rack) for t in r if t.revealed}
-    return infer([public], ALL_KEYS - seen).places[0]
+    return infer([public], keys_in_play(view) - seen).places[0]
 
 
 def exposure_of(rack: tuple[Tile, ...], reading: dict[int, dict[int, float]]) -> float:

@@ -5,8 +5,11 @@ stop, reveal animations, every call announced in words, and the probability hint
 on request.
 
 Everything is drawn from the view of the seat looking at the table: the human's
-seat in a game with one human, the human to move in a game between people, and
-in AI vs AI everyone's hidden tiles face down unless the spectator turns them up.
+seat in a game with one human, and in AI vs AI everyone's hidden tiles face down
+unless the spectator turns them up. People sharing one screen never see each
+other's numbers: between two of their turns the table is covered ("Pass to
+Player 2 - click when only they are looking"), every hidden number face down
+and no hint drawn, until the one to move clicks it away.
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from boardhub.core.i18n import N_, _, percent
 from boardhub.core.match import Match
 from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, tile_name, value_text
 from boardhub.ui import theme
-from boardhub.ui.board import BoardView, DrawContext, Intent, Play, Refuse
+from boardhub.ui.board import PLAY_KEYS, BoardView, DrawContext, Intent, Play, Refuse
 
 TILE = {BLACK: (30, 30, 36), 1: (240, 238, 230)}
 INK = {BLACK: (240, 238, 230), 1: (30, 30, 36)}
@@ -184,24 +187,51 @@ class DavinciBoard(BoardView):
         self.face_up = False  # the spectator toggle in AI vs AI
         self.show_hints = False
         self.viewer: int | None = None  # the seat looking at the table; None: a spectator
+        # among people sharing the screen, the one who clicked the cover away: they alone are looking
+        self.looking: int | None = None
+        self.cover: str | None = None  # the covered table's words while one person hands over to the next
         self.flips: dict[int, tuple[float, float]] = {}  # uid -> (start, duration)
         self.announced: list[tuple[float, Call | Reveal]] = []  # (when, what): calls shown mid-table
+        self._plies = 0  # the moves of the game at the last update: fewer now means moves were taken back
         self._seen: DavinciView | None = None  # the view of the last update or input (for the cursor)
         # the table laid out for that view in that rect: drawing and every key's targets read it
         self._laid: tuple[tuple[DavinciView, tuple[int, int, int, int]], Table] | None = None
 
     # ---------------------------------------------------------------- who looks at the table
     def look(self, match: Match) -> DavinciView:
-        """Who looks at the table: the one human, the human to move among several, or a spectator."""
-        humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
-        if not humans:
-            self.viewer = None
-        elif len(humans) == 1:
+        """Who looks at the table: the one human, a spectator, or among several people the one to move
+        once they have clicked the cover away; until then (and in the AIs' turns between) nobody's
+        numbers show."""
+        humans = self.people(match)
+        to_move = match.state.to_move
+        self.cover = None
+        if len(humans) == 1:
             self.viewer = humans[0]
-        elif match.state.to_move in humans or self.viewer is None:
-            self.viewer = match.state.to_move if match.state.to_move in humans else humans[0]
+        elif len(humans) > 1 and not match.is_over and to_move in humans and self.looking == to_move:
+            self.viewer = to_move
+        else:
+            self.viewer = None
+            if len(humans) > 1 and not match.is_over and to_move in humans:
+                self.cover = _("Pass to {name} - click when only they are looking").format(
+                    name=match.seats[to_move].label)
         self._seen = self.view(match.state)
         return self._seen
+
+    def people(self, match: Match) -> list[int]:
+        """The seats of people at the table; none in the replay of a game between people, which is
+        watched as AI vs AI is (face down, or face up by choice), with no one to hand the table to."""
+        humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
+        return [] if self.replay and len(humans) > 1 else humans
+
+    def same_onlooker(self, other: "DavinciBoard") -> None:
+        """The person at the screen is the one at `other`'s (a new view of the same table)."""
+        self.looking = other.looking
+
+    def uncover(self, match: Match) -> None:
+        """The person to move clicked the cover away: the table is theirs to see."""
+        self.looking = match.state.to_move
+        self.cursor = None
+        self.look(match)
 
     def view(self, state: DavinciState) -> DavinciView:
         """The view drawn: the looking seat's, or in AI vs AI an observer's, face up on request."""
@@ -369,6 +399,9 @@ class DavinciBoard(BoardView):
     # ---------------------------------------------------------------- clicks
     def click(self, pos, match: Match) -> Intent:
         view = self.look(match)
+        if self.cover is not None:
+            self.uncover(match)
+            return None
         t = self._table(view)
         if view.phase == "draw":
             for colour, rect in t.piles.items():
@@ -398,6 +431,32 @@ class DavinciBoard(BoardView):
             return Refuse(_("Click a hidden tile of another player, then its number"))
         return None
 
+    def callable(self, view: DavinciView, seat: int, index: int) -> tuple[int, ...]:
+        """The numbers the pad offers for a tile: those that can be right as the caller sees the table.
+
+        Not a number of the caller's own rack (each tile is one of a kind), and no joker where none can
+        be: a game without jokers, a tile of the official deal (dealt without jokers), or the joker of
+        that colour in the caller's own rack. The rules allow such calls (a bluff, typed as a move)."""
+        colour = view.racks[seat][index].colour
+        mine = {t.value for t in (view.racks[view.seat] if view.seat is not None else ())
+                if t.colour == colour and t.value is not None}
+        dealt = not view.deal_jokers and view.racks[seat][index].uid not in {
+            e[3] for e in view.history if e[0] == "place"}
+        return tuple(v for v in view.candidates(seat, index)
+                     if v not in mine and not (v == JOKER and dealt))
+
+    def why_not(self, view: DavinciView, seat: int, index: int, value: int) -> str:
+        """Why the pad does not offer `value` for that tile, in words."""
+        tile = view.racks[seat][index]
+        if value in view.candidates(seat, index):
+            if value == JOKER:
+                return _("That tile was dealt, and the deal has no jokers")
+            return _("You hold the {tile} yourself: that tile cannot be one").format(
+                tile=tile_name(tile.colour, value))
+        if value == JOKER and not view.jokers:
+            return _("This game has no jokers: call a number from 0 to 11")
+        return _("{value} cannot be that tile: the open tiles rule it out").format(value=value_text(value))
+
     def choose(self, target: tuple, view: DavinciView) -> Intent:
         """What choosing a target means, by mouse or by keys: a move, a tile picked, or a refusal."""
         kind = target[0]
@@ -419,14 +478,22 @@ class DavinciBoard(BoardView):
             return None  # the tile is picked: its number comes next
         if kind == "guess":
             _kind, seat, index, value = target
-            if value not in view.candidates(seat, index):
-                return Refuse(_("{value} cannot be that tile: the open tiles rule it out").format(
-                    value=value_text(value)))
+            if value not in self.callable(view, seat, index):
+                return Refuse(self.why_not(view, seat, index, value))
             self.selected = None
             return Play(target)
         return Play(target)
 
     # ---------------------------------------------------------------- the keyboard
+    def key(self, key: int, match: Match) -> Intent:
+        """Enter or Space on the cover hands the table over, as a click does."""
+        self.look(match)
+        if self.cover is not None:
+            if key in PLAY_KEYS:
+                self.uncover(match)
+            return None
+        return super().key(key, match)
+
     def targets(self, match: Match) -> list[tuple]:
         """What the arrow keys visit now: the piles, the open gaps, other players' hidden tiles,
         the numbers still possible for the picked tile, Stop, or your own tiles to turn up."""
@@ -442,12 +509,41 @@ class DavinciBoard(BoardView):
         if view.phase in ("guess", "continue"):
             out: list[tuple] = []
             if self.selected is not None:
-                out += [("guess", *self.selected, v) for v in view.candidates(*self.selected)]
+                out += [("guess", *self.selected, v) for v in self.callable(view, *self.selected)]
             out += [("pick", s, i) for s in self.order(view) if s != view.to_move for i in view.hidden(s)]
             if view.phase == "continue":
                 out.append(("stop",))
             return out
         return []
+
+    def draw_mark(self, surface: pygame.Surface, move, colour: tuple[int, int, int], label: str, s: float) -> None:
+        """A call is marked on the tile it names, with the number to call ("Best: 7"); a draw on its pile,
+        a place on its gap, a reveal on the tile."""
+        if self._seen is None or move is None:
+            return
+        t = self._table(self._seen)
+        inward = (0, -1)  # the label stands on the side towards the middle, clear of the rack's name
+        if move[0] == "guess":
+            rect = t.tiles.get((move[1], move[2]))
+            inward = t.inward(move[1])
+            words = value_words(move[3])
+            label = _("{label}: {value}").format(label=label, value=words) if label else words
+        else:
+            rect = self.target_rect(self._seen, move)
+        if rect is None:
+            return
+        ring = rect.inflate(round(t.tw * 0.3), round(t.tw * 0.3))
+        pygame.draw.rect(surface, colour, ring, width=max(3, round(t.tw * 0.09)), border_radius=max(5, rect.width // 4))
+        if label:
+            img = theme.font(theme.font_px(16 * s), True).render(label, True, (20, 24, 30))
+            gap = round(4 * s)
+            box = img.get_rect(**{(0, -1): {"midbottom": (ring.centerx, ring.y - gap)},
+                                  (0, 1): {"midtop": (ring.centerx, ring.bottom + gap)},
+                                  (1, 0): {"midleft": (ring.right + gap, ring.centery)},
+                                  (-1, 0): {"midright": (ring.x - gap, ring.centery)}}[inward])
+            box.clamp_ip(surface.get_rect())
+            pygame.draw.rect(surface, colour, box.inflate(round(8 * s), round(2 * s)), border_radius=4)
+            surface.blit(img, box)
 
     def target_xy(self, target) -> tuple[float, float] | None:
         rect = self.target_rect(self._seen, target) if self._seen is not None else None
@@ -490,10 +586,9 @@ class DavinciBoard(BoardView):
 
     # ---------------------------------------------------------------- the game's own buttons
     def actions(self, match: Match):
-        m = match
-        out = [(N_("Hints: on") if self.show_hints else N_("Hints"), self.toggle_hints)] \
-            if any(s.is_human for s in m.seats) else []
-        if not any(s.is_human for s in m.seats):
+        people = self.people(match)
+        out = [(N_("Hints: on") if self.show_hints else N_("Hints"), self.toggle_hints)] if people else []
+        if not people:
             out.append((N_("Face down") if self.face_up else N_("Face up"), self.toggle_face_up))
         return out
 
@@ -505,6 +600,8 @@ class DavinciBoard(BoardView):
 
     def banner(self, match) -> str | None:
         """The status line for the human to move: what this step of the turn asks for."""
+        if self.cover is not None:
+            return self.cover
         view = self.view(match.state)
         if view.phase in ("guess", "continue") and self.selected is not None:
             seat, index = self.selected
@@ -536,7 +633,8 @@ class DavinciBoard(BoardView):
 
     def scores(self, state: DavinciState) -> list[str]:
         """Each seat's hidden tiles left, said as such."""
-        return [_("{count} hidden").format(count=n) if n else _("out")
+        # while the starting tiles are still being drawn an empty rack is not out: the deal goes on
+        return [_("{count} hidden").format(count=n) if n or state.setup else _("out")
                 for n in (state.hidden_count(s) for s in range(state.players))]
 
     def move_label(self, seat: int, move: tuple, before: DavinciState, after: DavinciState | None,
@@ -578,6 +676,10 @@ class DavinciBoard(BoardView):
 
     # ---------------------------------------------------------------- per frame
     def update(self, match: Match, dt: float) -> None:
+        if len(match.history) < self._plies or match.is_over:
+            # calls taken back, or the game over (its result says the rest): the table shows none of them
+            self.announced.clear()
+        self._plies = len(match.history)
         view = self.look(match)
         key = (view, tuple(self.rect))
         if self._laid is None or self._laid[0] != key:  # laid out here once, for the frame and the keys
@@ -617,6 +719,9 @@ class DavinciBoard(BoardView):
         radius = round(min(r.width, r.height) * 0.08)
         pygame.draw.rect(surface, FELT_EDGE, r, border_radius=radius)
         pygame.draw.rect(surface, FELT, r.inflate(-round(t.tw * 0.2), -round(t.tw * 0.2)), border_radius=radius)
+        if self.cover is not None:
+            self._draw_cover(surface, t)
+            return
         tw = t.tw
         mine = view.seat
         acting = ctx.hover is not None  # a human may act: show what can be chosen
@@ -659,7 +764,18 @@ class DavinciBoard(BoardView):
             if rect is not None:  # the cursor's targets are hidden tiles, gaps, piles and keys: none lifted
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(round(tw * 0.34), round(tw * 0.34)),
                                  width=max(3, round(tw * 0.08)), border_radius=max(5, rect.width // 4))
-        self._draw_announcements(surface, t, ctx)
+        if view.phase != "over":  # once the game is over its result says who called what last
+            self._draw_announcements(surface, t, ctx)
+
+    def _draw_cover(self, surface, t: Table) -> None:
+        """The table covered while it passes from one person to the next: its felt and the words only."""
+        r = self.rect
+        px = announce_px(t.tw)
+        lines = theme.wrap(self.cover, px, round(r.width * 0.8), bold=True)
+        lh = theme.font(int(px), True).get_linesize()
+        y = r.centery - lh * len(lines) / 2
+        for k, line in enumerate(lines):
+            theme.text(surface, line, px, (r.centerx, y + k * lh), theme.ACCENT, "midtop", bold=True)
 
     def _lifted(self, t: Table, seat: int, rect: pygame.Rect, lifted: bool) -> pygame.Rect:
         """Your own tiles that the others can see stand a little out towards the middle."""
@@ -752,7 +868,7 @@ class DavinciBoard(BoardView):
 
     def _draw_pad(self, surface, view: DavinciView, t: Table) -> None:
         target, index = self.selected
-        allowed = set(view.candidates(target, index))
+        allowed = set(self.callable(view, target, index))
         colour = view.racks[target][index].colour
         for value, rect in t.pad.items():
             ok = value in allowed

@@ -181,7 +181,9 @@ class OthelloBoard(BoardView):
         radius = self.cell * 0.4
         color, sx = disc, 1.0
         anim = self.anims.get(sq)
-        if anim is not None:
+        # the colour is the state's: an animation only shows how the disc got there while it runs, and one
+        # that ended, or that leads to another colour (the move was undone, a replay stepped back), is gone
+        if anim is not None and anim[3] == disc and now < anim[0] + anim[1]:
             start, dur, before, after = anim
             t = 1.0 if dur <= 0 else min(1.0, max(0.0, (now - start) / dur))
             if before is None:
