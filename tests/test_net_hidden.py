@@ -125,3 +125,20 @@ def test_a_seat_and_a_watcher_get_the_same_bytes_from_twin_tables(players, focus
             assert [len(f) for f in got[0]] == [len(f) for f in got[1]], other
         for frames in [*mine, *watched]:  # the seed is nowhere before the reveal
             assert not any(str(t.seed) in f for f in frames for t in tables)
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**64), length=st.integers(0, 150),
+       options=st.fixed_dictionaries({"deal_jokers": st.booleans(), "no_jokers": st.booleans()}))
+def test_a_view_on_the_wire_decodes_to_the_same_view(players, seed, length, options):
+    from boardhub.net.views import davinci_view, decode_davinci
+
+    rng = random.Random(seed)
+    state = RULES.new_game({"players": players, **options}, seed)
+    for _ in range(length):
+        if RULES.is_over(state):
+            break
+        state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+    for seat in [*range(players), None]:
+        view = RULES.view(state, seat)
+        assert decode_davinci(davinci_view(view)) == view

@@ -31,7 +31,8 @@ def davinci_view(view: DavinciView) -> dict[str, Any]:
     return {"seat": view.seat, "players": view.players, "to_move": view.to_move, "phase": view.phase,
             "racks": racks, "piles": list(view.piles), "hand": hand, "gaps": gaps, "drawn": view.drawn,
             "setup": view.setup, "history": to_plain(view.history), "out": list(view.out),
-            "winner": view.winner, "deal_jokers": view.deal_jokers, "piles_end_in_draw": view.piles_end_in_draw}
+            "winner": view.winner, "deal_jokers": view.deal_jokers, "piles_end_in_draw": view.piles_end_in_draw,
+            "jokers": view.jokers}
 
 
 def encode_view(game: str, view: Any) -> dict[str, Any]:
@@ -54,4 +55,4 @@ def decode_davinci(data: dict[str, Any]) -> DavinciView:
     history = tuple(tuple(e) for e in data["history"])
     return DavinciView(data["seat"], data["players"], data["to_move"], data["phase"], racks, tuple(data["piles"]),
                        hand, slots, data["drawn"], data["setup"], history, tuple(data["out"]), data["winner"],
-                       data["deal_jokers"], data["piles_end_in_draw"])
+                       data["deal_jokers"], data["piles_end_in_draw"], data["jokers"])
