@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Protocol, Sequence, runtime_checkable
 
+from boardhub.core.files import clean_text
 from boardhub.core.i18n import N_, Wording
 
 Move = Hashable
@@ -85,9 +86,11 @@ class Outcome:
 
     @classmethod
     def from_json(cls, data: dict) -> "Outcome":
-        values = tuple((str(k), v) for k, v in data.get("values", ()) if isinstance(v, (str, int, float)))
+        """The outcome a save holds; its words are shown, so they come without control characters."""
+        values = tuple((clean_text(str(k)), clean_text(v) if isinstance(v, str) else v)
+                       for k, v in data.get("values", ()) if isinstance(v, (str, int, float)))
         return cls(data["winner"], tuple(data.get("scores", ())), data.get("reason", "score"),
-                   data.get("detail", ""), str(data.get("template", "")), values)
+                   clean_text(str(data.get("detail", ""))), clean_text(str(data.get("template", ""))), values)
 
 
 @dataclass(frozen=True)

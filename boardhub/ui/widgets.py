@@ -12,6 +12,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from boardhub.core.files import clean_text
 from boardhub.core.i18n import N_, _
 from boardhub.ui import theme
 
@@ -268,7 +269,7 @@ class TextField(Widget):
             elif event.key == pygame.K_BACKSPACE:
                 self.text = without_last_word(self.text) if ctrl else self.text[:-1]
             elif event.key == pygame.K_v and ctrl:
-                self._insert(clipboard_text().replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
+                self._insert(clipboard_text())
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_enter:
                 self.on_enter()
             elif event.key == pygame.K_ESCAPE:
@@ -279,7 +280,9 @@ class TextField(Widget):
         return False
 
     def _insert(self, text: str) -> None:
-        """Type `text` at the end, or in place of the whole text while it is selected."""
+        """Type `text` at the end, or in place of the whole text while it is selected; typed or pasted,
+        it is cleaned here (one line: a line end is a space, a control character nothing)."""
+        text = clean_text(text.replace("\r\n", "\n"))
         self.text = text if self.all_selected else self.text + text
         self.all_selected = False
 
@@ -293,7 +296,7 @@ class TextField(Widget):
         f = theme.font(int(px))
         while shown and f.size(shown)[0] > r.width - 20:  # keep the end in view, as editors do
             shown = shown[1:]
-        img = f.render(shown, True, color)
+        img = theme.render(f, shown, color)
         text_rect = img.get_rect(midleft=(r.x + 10, r.centery))
         if self.all_selected and self.focused:
             pygame.draw.rect(surface, theme.BUTTON_DOWN, text_rect.inflate(4, 2), border_radius=3)
