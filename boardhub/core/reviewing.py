@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from boardhub.core import files, saves
 from boardhub.core.game import REVIEW, GameEntry, get_game
-from boardhub.core.i18n import _
+from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match, Seat
 from boardhub.core.records import one_line, record_format
 from boardhub.core.review import Review, Verdict, assemble, jobs, positions, review_game, value_text
@@ -117,9 +117,10 @@ def record_of_save(entry: GameEntry, data: dict) -> GameRecord:
     The data is anyone's: a field missing or of the wrong kind is said in words,
     never in Python's (a key's repr, "invalid literal for int()").
     """
-    for key in ("seed", "moves"):
+    for key, missing in (("seed", N_("not a whole game (it has no seed)")),
+                         ("moves", N_("not a whole game (it has no moves)"))):
         if key not in data:
-            raise RecordError(_("not a whole game (it has no {field})").format(field=key))
+            raise RecordError(_(missing))
     given = data.get("options") or {}
     if not isinstance(given, dict):
         raise RecordError(_("not a whole game (its options are damaged)"))
