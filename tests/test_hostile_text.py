@@ -146,3 +146,16 @@ def test_a_text_field_takes_no_control_character_typed_or_pasted(monkeypatch, su
     field.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode=""))
     assert field.text == "f5d6 c3"
     field.draw(surface)
+
+
+def test_a_forfeit_read_from_a_save_is_shown_without_controls(surface):
+    """A save from elsewhere may hold any words in its forfeit: Open and Replay show them cleaned."""
+    entry = get_game("othello")
+    data = Match(entry, [Seat(), Seat("greedy:1")], {}, seed=1).to_json()
+    data["forfeit"] = {"winner": 0, "scores": [], "reason": "error", "detail": "bad\x00 engine\ud800 {winner}",
+                       "template": "{player} said \x1b{words}\x00", "values": [["player", "ed\x00ax"],
+                                                                              ["words", "hi\x07"]]}
+    match = Match.from_json(entry, json.loads(json.dumps(data)))
+    words = match.forfeit.describe([s.label for s in match.seats])
+    assert words == "edax said hi" and not CONTROL.search(match.forfeit.detail)
+    drawn(surface, words)

@@ -90,7 +90,12 @@ class Outcome:
         values = tuple((clean_text(str(k)), clean_text(v) if isinstance(v, str) else v)
                        for k, v in data.get("values", ()) if isinstance(v, (str, int, float)))
         return cls(data["winner"], tuple(data.get("scores", ())), data.get("reason", "score"),
-                   clean_text(str(data.get("detail", ""))), clean_text(str(data.get("template", ""))), values)
+                   _words(data.get("detail")), _words(data.get("template")), values)
+
+
+def _words(value: Any) -> str:
+    """A sentence a save holds, as it may be shown: text without control characters, else none."""
+    return clean_text(value) if isinstance(value, str) else ""
 
 
 @dataclass(frozen=True)
