@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Sequence
 
 from boardhub.core import saves
-from boardhub.core.files import clean_text
 from boardhub.core.ai import AISpec
+from boardhub.core.files import clean_text
 from boardhub.core.i18n import N_, Wording, _
 
 # An engine that wrote this many lines nobody asked for is broken, not chatty:

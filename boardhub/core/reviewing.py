@@ -68,9 +68,10 @@ def _read_game(entry: GameEntry, path: Path, name: str, options: dict | None) ->
         raise RecordError(_("{name}: {why}").format(name=name, why=saves.refusal(exc))) from None
     except files.Unreadable as exc:
         raise RecordError(_("{name}: {why}").format(name=name, why=exc)) from None
-    if not files.clean_text(text).strip():
+    start = files.clean_text(text[:4096]).lstrip()[:1]  # a byte-order mark or a NUL hides nothing
+    if not start and not files.clean_text(text).strip():
         raise RecordError(_("{name}: the file is empty").format(name=name))
-    if text.lstrip()[:1] in ("{", "["):  # JSON: a boardhub save (a record in no game's notation starts so)
+    if start in ("{", "["):  # JSON: a boardhub save (a record in no game's notation starts so)
         return _read_save(entry, path)
     if not entry.record_formats:
         raise RecordError(_("{game} games are read from boardhub saves only").format(game=_(entry.title)))
