@@ -99,6 +99,10 @@ def cmd_review(args, extra: list[str]) -> int:
     if game.review is None:
         print(f"review: {game.title} has no review", file=sys.stderr)
         return 2
+    png = Path(args.png) if args.png else None
+    if png is not None and not png.parent.is_dir():  # said before the review's minutes, not after
+        print(f"review: cannot write {args.png}: there is no folder {png.parent}", file=sys.stderr)
+        return 2
     try:
         record = read_game(game, Path(args.file), _game_options(game, extra, "review", defaults=False))
     except RecordError as exc:
@@ -122,10 +126,10 @@ def cmd_review(args, extra: list[str]) -> int:
     else:
         print("\n".join(review_lines(review, labels)))
         print(f"reviewed {len(record.moves)} moves in {time.monotonic() - started:.1f} s, {limit:g} s a position")
-    if args.png:
+    if png is not None:
         from boardhub.ui.review_graph import save_graph  # pygame only when a picture is asked for
         try:
-            save_graph(review, Path(args.png), game.title, labels)
+            save_graph(review, png, game.title, labels)
         except OSError as exc:
             print(f"review: cannot write {args.png}: {saves.refusal(exc)}", file=sys.stderr)
             return 1
@@ -310,7 +314,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--limit", type=float, default=0.0, help="seconds per position (default: the game's, about 1)")
     p.add_argument("--seat", type=int, help="review only this seat's moves (0 moves first); Da Vinci Code "
                    "is reviewed from this seat's view (default 0)")
-    p.add_argument("--png", help="also save the evaluation graph as a PNG picture")
+    p.add_argument("--png", help="also save the evaluation graph as a PNG picture (in a folder that exists)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     p.add_argument("--jobs", type=int, default=0, help="positions judged at a time (default: every core)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

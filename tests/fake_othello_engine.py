@@ -6,7 +6,8 @@ In "ok" mode it speaks the protocol as Edax does and plays the first legal
 move (lowest square). The other modes misbehave from its (N+1)-th move on:
 crash (exit 3 with a message on stderr), die (killed by a signal), silent
 (hangs: reads nothing more, ignores quit), illegal (names a taken square),
-garbage (a reply that is not a move), slow (answers after 3 s). Two modes fail
+garbage (a reply that is not a move), slow (answers after 3 s), controls (a crash
+whose words on stderr hold a NUL, an escape and a bell). Two modes fail
 at the start: mute (hangs before reading anything) and refuse (GTP: refuses an
 8x8 board; NBoard: exits, as an engine of another protocol version would).
 `--log FILE` writes every command received, one a line.
@@ -28,7 +29,7 @@ from boardhub.games.othello.engine import (  # noqa: E402
     BLACK, PASS, START, OthelloRules, OthelloState, parse_square, play, square_name)
 
 RULES = OthelloRules()
-MODES = ("ok", "crash", "die", "silent", "illegal", "garbage", "slow", "mute", "refuse")
+MODES = ("ok", "crash", "die", "silent", "illegal", "garbage", "slow", "mute", "refuse", "controls")
 
 
 class Board:
@@ -78,6 +79,10 @@ class Fake(ABC):
             return square_name(self.board.best())
         if self.mode == "crash":
             sys.stderr.write("fake engine: crashed on purpose\n")
+            sys.stderr.flush()
+            sys.exit(3)
+        if self.mode == "controls":
+            sys.stderr.write("fake\x00 engine: \x1b[31mcrashed\x07 on purpose\x00\n")
             sys.stderr.flush()
             sys.exit(3)
         if self.mode == "die":

@@ -9,7 +9,8 @@ left) and knows no rules beyond "a point is free", so it shares nothing with
 boardhub's engine. The other modes misbehave from its (N+1)-th move on:
 crash (exit 3 with a message on stderr), silent (hangs: reads nothing more,
 ignores END), illegal (names a taken point), garbage (a reply that is not a
-point), slow (answers half a second after its timeout_turn). "early" prints
+point), slow (answers half a second after its timeout_turn), controls (a reply
+that is not a point, with a NUL and an escape in it, and more on stderr). "early" prints
 every move and then stays busy for --busy seconds before it reads again, as
 a brain that frees its search after answering; "norestart" plays well but
 answers RESTART with UNKNOWN, as older brains do. Two modes fail at the
@@ -22,7 +23,7 @@ import argparse
 import sys
 import time
 
-MODES = ("ok", "crash", "silent", "illegal", "garbage", "slow", "early", "mute", "refuse", "norestart")
+MODES = ("ok", "crash", "silent", "illegal", "garbage", "slow", "early", "mute", "refuse", "norestart", "controls")
 
 
 class Brain:
@@ -114,6 +115,12 @@ class Brain:
                 point = next(iter(self.stones))
             if self.mode == "garbage":
                 self.say("banana")
+                return
+            if self.mode == "controls":
+                sys.stderr.write("fake\x00 brain\x1b[2J\n")
+                sys.stderr.flush()
+                self.say("MESSAGE \x00\x07")
+                self.say("ban\x00ana\x1b[2J")
                 return
             if self.mode == "slow":
                 time.sleep(self.timeout_turn + 0.5)

@@ -123,6 +123,19 @@ def texts() -> dict[str, str | bytes]:
         "s_settings_negative_delay": _save("settings", ai_delay=-5, ava_delay=1e300, window_width=10 ** 9),
         "s_settings_wrong_types": _save("settings", sound="yes", language=["ko"], animation=3, last_setups=[1]),
         "s_settings_setups_junk": _save("settings", last_setups={"othello/pva": {"seats": "x" * 10_000}}),
+        # records in each game's notation (Import and review read them as text, not JSON)
+        "record_huge_number": "f5 " + "9" * 5000 + " 1\n",
+        "record_huge_row": "9" * 5000 + " 1\n",
+        "record_exponent": "1e999 1e999\n",
+        "record_controls": "f5\x1b[31m d6\x07 c3\u202e\x00\n",
+        "record_long_token": "x" * 100_000,
+        "record_many_numbers": "1. " * 300_000,
+        "dots_many_lines": "0 1\n" * 250_000,
+        "psq_huge_size": "Piskvorky " + "9" * 5000 + "x19, 0:0, 0\n8,8,0\n",
+        "psq_huge_move": "Piskvorky 19x19, 0:0, 0\n" + "9" * 5000 + ",8,0\n",
+        "psq_negative": "Piskvorky 15x15, 0:0, 0\n-8,-8,-1\n",
+        "psq_many_moves": "Piskvorky 15x15, 0:0, 0\n" + "8,8,0\n" * 150_000,
+        "psq_header_only": "Piskvorky 15x15, 0:0, 0",
         **shaped(),
     }
 
@@ -138,6 +151,14 @@ def make_corpus(folder: Path) -> dict[str, Path]:
         else:
             path.write_bytes(content)
         out[name] = path
+    # a record whose whole text is the path of another file that holds a game: a reader that
+    # followed it would read (and show) that other file
+    target = folder / "record_target.txt"
+    target.write_text("f5 d6 c3 d3 c4\n", encoding="utf-8")
+    out["record_target"] = target
+    names = folder / "record_names_file.txt"
+    names.write_text(str(target), encoding="utf-8")
+    out["record_names_file"] = names
     big = folder / "sparse_big.json"
     with open(big, "wb") as f:
         f.truncate(BIG)

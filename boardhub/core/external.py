@@ -30,6 +30,7 @@ from typing import Sequence
 
 from boardhub.core import saves
 from boardhub.core.ai import AISpec
+from boardhub.core.files import clean_text
 from boardhub.core.i18n import N_, Wording, _
 
 # An engine that wrote this many lines nobody asked for is broken, not chatty:
@@ -124,7 +125,11 @@ class EngineMissing(EngineError, ValueError):
 
 
 def program_name(argv: Sequence[str]) -> str:
-    """The engine's name: its program, or the script or module a Python interpreter runs."""
+    """The engine's name: its program, or the script or module a Python interpreter runs (as shown: cleaned)."""
+    return clean_text(_program(argv))
+
+
+def _program(argv: Sequence[str]) -> str:
     name = Path(argv[0]).stem
     if name.startswith("python") and len(argv) > 1:
         rest = list(argv[1:])
@@ -406,8 +411,8 @@ def _read_lines(stream, lines: queue.Queue) -> None:
     flooded = False
     try:
         while line := stream.readline(MAX_LINE):
-            if lines.qsize() < MAX_UNREAD_LINES:
-                lines.put(line.rstrip("\r\n"))
+            if lines.qsize() < MAX_UNREAD_LINES:  # cleaned here: no NUL or escape of an engine reaches a screen
+                lines.put(clean_text(line.rstrip("\r\n")))
             elif not flooded:
                 lines.put(_FLOOD)
                 flooded = True
@@ -419,8 +424,9 @@ def _read_lines(stream, lines: queue.Queue) -> None:
 def _read_stderr(stream, ring: collections.deque) -> None:
     try:
         while line := stream.readline(MAX_LINE):
-            if line.strip():
-                ring.append(line.strip())
+            words = clean_text(line).strip()  # an engine's last words are shown: no control character
+            if words:
+                ring.append(words)
     except (OSError, ValueError):
         pass
 

@@ -10,6 +10,7 @@ same tables.
 from __future__ import annotations
 
 import json
+import logging
 import multiprocessing
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -17,13 +18,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from boardhub.core import saves
+from boardhub.core import files, saves
 from boardhub.core.game import REVIEW, GameEntry, get_game
-from boardhub.core.i18n import _
+from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match, Seat
-from boardhub.core.records import load_record
+from boardhub.core.records import one_line, record_format
 from boardhub.core.review import Review, Verdict, assemble, jobs, positions, review_game, value_text
 from boardhub.core.rules import IllegalMove, normalize_options
+
+
+log = logging.getLogger(__name__)
 
 
 class RecordError(ValueError):
@@ -41,20 +45,45 @@ class GameRecord:
 
 def read_game(entry: GameEntry, path: Path, options: dict | None = None) -> GameRecord:
     """The game in `path`: a boardhub save of this game, or a record in one of its formats
-    (`options`: what the record does not say, such as a board's size)."""
+    (`options`: what the record does not say, such as a board's size).
+
+    The file is anyone's: it is read through the guarded reader (a regular file,
+    capped), and only it is read (a path written in it is text, never followed).
+    Every failure is a RecordError of one line, "name: why", never a traceback.
+    """
+    name = one_line(path.name)
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        return _read_game(entry, path, name, options)
+    except RecordError:
+        raise
+    except Exception:  # noqa: BLE001 - the last guard: a hostile file is refused in words, never a crash
+        log.info("%s could not be read for a review", path, exc_info=True)
+        raise RecordError(_("{name}: not a game boardhub can read").format(name=name)) from None
+
+
+def _read_game(entry: GameEntry, path: Path, name: str, options: dict | None) -> GameRecord:
+    try:
+        text = files.read_bytes(path).decode("utf-8", errors="replace")
     except OSError as exc:
-        raise RecordError(_("{name}: {why}").format(name=path.name, why=saves.refusal(exc))) from None
-    if text.lstrip().startswith("{"):
+        raise RecordError(_("{name}: {why}").format(name=name, why=saves.refusal(exc))) from None
+    except files.Unreadable as exc:
+        raise RecordError(_("{name}: {why}").format(name=name, why=exc)) from None
+    start = files.clean_text(text[:4096]).lstrip()[:1]  # a byte-order mark or a NUL hides nothing
+    if not start and not files.clean_text(text).strip():
+        raise RecordError(_("{name}: the file is empty").format(name=name))
+    if start in ("{", "["):  # JSON: a boardhub save (a record in no game's notation starts so)
         return _read_save(entry, path)
     if not entry.record_formats:
         raise RecordError(_("{game} games are read from boardhub saves only").format(game=_(entry.title)))
-    fmt, text = load_record(text, entry.record_formats)
     try:
-        options = normalize_options(entry.options, {**(options or {}), **fmt.options(text)})
+        fmt, text = record_format(text, entry.record_formats)
+        fixed = fmt.options(text)
+    except IllegalMove as exc:
+        raise RecordError(_("{name}: {why}").format(name=name, why=exc)) from None
+    try:
+        options = normalize_options(entry.options, {**(options or {}), **fixed})
     except ValueError as exc:
-        raise RecordError(_("{name}: {why}").format(name=path.name, why=exc)) from None
+        raise RecordError(_("{name}: {why}").format(name=name, why=one_line(str(exc)))) from None
     match = Match(entry, [Seat()] * entry.rules.num_players(options), options, seed=0)
     try:
         moves = fmt.read(text, match)
@@ -62,7 +91,7 @@ def read_game(entry: GameEntry, path: Path, options: dict | None = None) -> Game
         for move in moves:
             state = entry.rules.apply(state, move)
     except IllegalMove as exc:
-        raise RecordError(_("{name}: {why}").format(name=path.name, why=exc)) from None
+        raise RecordError(_("{name}: {why}").format(name=name, why=one_line(str(exc)))) from None
     return GameRecord(options, 0, tuple(moves))
 
 
@@ -70,29 +99,58 @@ def _read_save(entry: GameEntry, path: Path) -> GameRecord:
     try:
         data = saves.read_json(path, "game")
     except saves.SaveError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(one_line(str(exc))) from None
+    name = one_line(path.name)
     if data.get("game") != entry.key:
-        raise RecordError(_("{name}: a game of {game!r}, not {key}").format(
-            name=path.name, game=data.get('game'), key=entry.key))
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise RecordError(_("{name}: it names no game").format(name=name))
+        raise RecordError(_("{name}: a game of {game!r}, not {key}").format(name=name, game=one_line(game), key=entry.key))
     try:
         return record_of_save(entry, data)
     except RecordError as exc:
-        raise RecordError(_("{name}: {why}").format(name=path.name, why=exc)) from None
+        raise RecordError(_("{name}: {why}").format(name=name, why=exc)) from None
 
 
 def record_of_save(entry: GameEntry, data: dict) -> GameRecord:
-    """The game a boardhub save holds (its data as read); RecordError when it is not whole."""
+    """The game a boardhub save holds (its data as read); RecordError when it is not whole.
+
+    The data is anyone's: a field missing or of the wrong kind is said in words,
+    never in Python's (a key's repr, "invalid literal for int()").
+    """
+    for key, missing in (("seed", N_("not a whole game (it has no seed)")),
+                         ("moves", N_("not a whole game (it has no moves)"))):
+        if key not in data:
+            raise RecordError(_(missing))
+    given = data.get("options") or {}
+    if not isinstance(given, dict):
+        raise RecordError(_("not a whole game (its options are damaged)"))
     try:
-        options = normalize_options(entry.options, data.get("options"))
-        seed = int(data["seed"])
+        options = normalize_options(entry.options, given)
+    except ValueError as exc:
+        raise RecordError(_("not a whole game ({why})").format(why=one_line(str(exc)))) from None
+    try:
+        seed = data["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, (int, float)):
+            raise RecordError(_("not a whole game (its seed is not a number)"))
+        seed = int(seed)
         state = entry.rules.new_game(options, seed)
         moves = []
+        if not isinstance(data["moves"], list):
+            raise RecordError(_("not a whole game (its moves are not a list)"))
         for text in data["moves"]:
+            if not isinstance(text, str):
+                raise RecordError(_("not a whole game (a move is not text)"))
             move = entry.rules.move_from_text(text, state)
             state = entry.rules.apply(state, move)
             moves.append(move)
-    except (KeyError, TypeError, ValueError) as exc:  # IllegalMove is a ValueError
-        raise RecordError(_("not a whole game ({why})").format(why=exc)) from None
+    except RecordError:
+        raise
+    except IllegalMove as exc:
+        raise RecordError(_("not a whole game ({why})").format(why=one_line(str(exc)))) from None
+    except Exception:  # noqa: BLE001 - options of the wrong kind, a seed the rules refuse: the save is damaged
+        log.info("a save's game could not be rebuilt", exc_info=True)
+        raise RecordError(_("not a whole game (it is damaged)")) from None
     return GameRecord(options, seed, tuple(moves))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Protocol, Sequence, runtime_checkable
 
+from boardhub.core.files import clean_text
 from boardhub.core.i18n import N_, Wording
 
 Move = Hashable
@@ -85,9 +86,16 @@ class Outcome:
 
     @classmethod
     def from_json(cls, data: dict) -> "Outcome":
-        values = tuple((str(k), v) for k, v in data.get("values", ()) if isinstance(v, (str, int, float)))
+        """The outcome a save holds; its words are shown, so they come without control characters."""
+        values = tuple((clean_text(str(k)), clean_text(v) if isinstance(v, str) else v)
+                       for k, v in data.get("values", ()) if isinstance(v, (str, int, float)))
         return cls(data["winner"], tuple(data.get("scores", ())), data.get("reason", "score"),
-                   data.get("detail", ""), str(data.get("template", "")), values)
+                   _words(data.get("detail")), _words(data.get("template")), values)
+
+
+def _words(value: Any) -> str:
+    """A sentence a save holds, as it may be shown: text without control characters, else none."""
+    return clean_text(value) if isinstance(value, str) else ""
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import re
 
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
 from boardhub.core.external import program_name
+from boardhub.core.files import clean_text
 from boardhub.core.i18n import N_, _
 
 # The game's AIs as players call them; {level} is the AI's level (plies, or a difficulty word).
@@ -57,7 +58,11 @@ def seat_names(ais: list[str | None]) -> list[str]:
 
 def shown_name(ai: str | None, name: str) -> str:
     """A seat's stored name in the language of the moment; a name it does not know (typed, or from
-    another version) as it is."""
+    another version) as it is, less any control character (a save is anyone's file)."""
+    return clean_text(_shown_name(ai, name if isinstance(name, str) else str(name)))
+
+
+def _shown_name(ai: str | None, name: str) -> str:
     if not name:  # a seat the arena or a review made: its AI's own name
         return _(HUMAN) if ai is None else ai.capitalize()
     if ai is None:

@@ -74,7 +74,8 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, review: Review, selec
 
 
 def save_graph(review: Review, path: Path, title: str, labels: tuple[str, ...] = ()) -> None:
-    """The graph as a PNG picture (OSError if it cannot be written)."""
+    """The graph as a PNG picture (OSError if it cannot be written, as when its folder is missing: a folder
+    is made by whoever names it, never here)."""
     if not pygame.font.get_init():
         pygame.font.init()  # fonts only: a picture needs neither a window nor sound
     surface = pygame.Surface(GRAPH_PNG_SIZE)
@@ -84,7 +85,6 @@ def save_graph(review: Review, path: Path, title: str, labels: tuple[str, ...] =
     theme.text(surface, _("{game}: the value for {name}, in {unit}").format(game=title, name=who, unit=_(review.unit)),
                20, (20, 14), theme.TEXT, "topleft")
     draw_graph(surface, pygame.Rect(20, 50, GRAPH_PNG_SIZE[0] - 40, GRAPH_PNG_SIZE[1] - 70), review, px=18)
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
         pygame.image.save(surface, str(path))
     except pygame.error as exc:

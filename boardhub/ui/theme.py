@@ -17,6 +17,8 @@ from typing import Callable, Iterator, NamedTuple
 
 import pygame
 
+from boardhub.core.files import clean_text
+
 BG = (28, 32, 42)
 PANEL = (40, 46, 60)
 PANEL_EDGE = (64, 72, 92)
@@ -88,8 +90,21 @@ def line_height(px: float, bold: bool = False) -> int:
 
 def shown(msg: str) -> str:
     """`msg` as drawn: Hangul typed or pasted as separate letters (as macOS names files) joined
-    into syllables, which the font draws whole."""
+    into syllables, which the font draws whole; no control character but line ends (pygame
+    refuses a NUL and a lone surrogate: the last guard, after the cleaning where text enters)."""
+    if msg.isascii() and msg.isprintable():
+        return msg  # nearly every text drawn: nothing to clean or join
+    msg = clean_text(str(msg), keep_lines=True).replace("\t", " ")
     return msg if msg.isascii() else unicodedata.normalize("NFC", msg)
+
+
+def render(f: pygame.font.Font, msg: str, color) -> pygame.Surface:
+    """`msg` (as `shown` gives it) rendered with `f`; never raises: a text of zero width (a lone
+    zero-width space) is drawn as nothing."""
+    try:
+        return f.render(msg, True, color)
+    except (pygame.error, ValueError, UnicodeError):
+        return f.render("", True, color)
 
 
 def text(surface: pygame.Surface, msg: str, px: float, pos: tuple[float, float], color=TEXT,
@@ -97,7 +112,7 @@ def text(surface: pygame.Surface, msg: str, px: float, pos: tuple[float, float],
     """Draw one line of text anchored at `pos` ("center", "midleft", ...); returns its rect."""
     f = font(int(px), bold)
     msg = shown(msg)
-    img = f.render(msg, True, color)
+    img = render(f, msg, color)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     _note(surface, msg, f, img, rect)

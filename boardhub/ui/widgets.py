@@ -323,7 +323,7 @@ class TextField(Widget):
         shown, color = (typed, theme.TEXT) if typed else (_(self.placeholder), theme.MUTED)
         f = theme.font(int(px))
         shown = theme.fit_tail(shown, px, room)  # keep the end in view, as editors do
-        img = f.render(shown, True, color)
+        img = theme.render(f, shown, color)
         text_rect = img.get_rect(midleft=(r.x + 10, r.centery))
         if self.all_selected and self.focused:
             pygame.draw.rect(surface, theme.BUTTON_DOWN, text_rect.inflate(4, 2), border_radius=3)

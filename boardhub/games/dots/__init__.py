@@ -1,6 +1,7 @@
 """Dots and Boxes: the registry entry."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from boardhub.core.game import AIEntry, GameEntry
@@ -8,7 +9,7 @@ from boardhub.core.i18n import N_, _
 from boardhub.core.records import RecordFormat
 from boardhub.core.rules import IllegalMove
 from boardhub.games.dots import ai, expert, review
-from boardhub.games.dots.engine import DotsRules, DotsState
+from boardhub.games.dots.engine import MAX_SIZE, DotsRules, DotsState
 
 RULES = DotsRules()
 
@@ -51,9 +52,19 @@ def move_sound(before: DotsState, after: DotsState) -> str:
     return "box" if after.scores != before.scores else "move"
 
 
+# The lines of the largest board: a record with more is no game (it is refused before it is all read).
+MOST_LINES = 2 * MAX_SIZE * (MAX_SIZE + 1)
+
+
 def record_lines(text: str) -> list[tuple[int, int]]:
     """The "row col" lines of a record such as the source's PvA.txt, one a line (blank lines skipped)."""
-    return [RULES.move_from_text(line) for line in text.splitlines() if line.strip()]
+    moves = []
+    for found in re.finditer(r"[^\n]*\S[^\n]*", text):  # a line at a time: a long text is never split whole
+        if len(moves) == MOST_LINES:
+            raise IllegalMove(_("The record has more lines than the largest board has ({count})").format(
+                count=MOST_LINES))
+        moves.append(RULES.move_from_text(found.group().strip()))
+    return moves
 
 
 def record_options(text: str) -> dict:

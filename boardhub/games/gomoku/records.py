@@ -21,7 +21,7 @@ players' program names, an error code) is not part of the game. So a point
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from boardhub.core.i18n import _
 from boardhub.core.rules import IllegalMove
@@ -29,6 +29,25 @@ from boardhub.games.gomoku.engine import SIZES, GomokuRules, GomokuState, parse_
 
 _PSQ_HEADER = re.compile(r"\s*Piskvorky\s+(\d+)\s*x\s*(\d+)\s*,", re.IGNORECASE)
 _PSQ_MOVE = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?$")
+_TOKEN = re.compile(r"[^\s,;]+")
+LONGEST_TOKEN = 12  # "19." or "s19" is the longest a token means; a longer one is quoted cut short
+
+
+def _quoted(token: str) -> str:
+    """A token as a message quotes it: a long one cut, so that a refusal stays one short line."""
+    return token if len(token) <= LONGEST_TOKEN else token[:LONGEST_TOKEN] + "…"
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of `text` one at a time (a file of megabytes is never split into a list of them)."""
+    start = 0
+    while True:
+        end = text.find("\n", start)
+        if end < 0:
+            yield text[start:].rstrip("\r")
+            return
+        yield text[start:end].rstrip("\r")
+        start = end + 1
 
 
 def record_text(moves: Sequence[int], size: int = 19) -> str:
@@ -48,13 +67,17 @@ def parse_record(text: str, size: int = 19, rule: str | None = None) -> list[int
     moves: list[int] = []
     seen: set[int] = set()
     state = GomokuRules().new_game({"size": size, "rule": rule}) if rule is not None else None
-    for token in re.split(r"[\s,;]+", text.strip()):
-        if not token or re.fullmatch(r"\d+\.", token):
+    for found in _TOKEN.finditer(text):  # one token at a time: a long text is never split into a list
+        token = found.group()
+        if re.fullmatch(r"\d+\.", token):
             continue
         number = len(moves) + 1
         try:
+            if len(token) > LONGEST_TOKEN:
+                raise IllegalMove(_("too long to be a point"))
             p = parse_point(token, size)
         except IllegalMove as exc:
+            token = _quoted(token)
             raise IllegalMove(_("Move {number} ({token}) is not a move: {why}").format(
                 number=number, token=token, why=exc)) from None
         if p in seen:
@@ -99,8 +122,8 @@ def from_psq(text: str) -> tuple[int, list[int]]:
     does not play (15 x 15 and 19 x 19), and the first move that is off the
     board or on a point already played, with its line number.
     """
-    lines = text.splitlines()
-    header = _PSQ_HEADER.match(lines[0]) if lines else None
+    lines = _lines(text)
+    header = _PSQ_HEADER.match(next(lines, ""))
     if header is None:
         raise IllegalMove(_("Not a .psq file: the first line should read like 'Piskvorky 19x19, 0:0, 0'"))
     width, height = int(header.group(1)), int(header.group(2))
@@ -110,7 +133,7 @@ def from_psq(text: str) -> tuple[int, list[int]]:
     size = width
     moves: list[int] = []
     seen: set[int] = set()
-    for number, line in enumerate(lines[1:], start=2):
+    for number, line in enumerate(lines, start=2):
         match = _PSQ_MOVE.match(line)
         if match is None:
             break  # the moves end where the player names or the result code begin
