@@ -37,8 +37,15 @@ from boardhub.core.i18n import N_, Wording
 HANG_GRACE = 5.0
 # What the player reads when an AI raised (the details are logged).
 INTERNAL_ERROR = Wording(N_("{player} stopped with an internal error"))
+# What the player reads when the AI process died during a search and the search was asked again.
+RETRIED = Wording(N_("{player}'s process stopped during its search: it was restarted and asked again"))
+# An answer that is not a move of this world: it cannot cross from the AI process.
+UNPICKLABLE = Wording(N_("{player} gave an answer that cannot be passed on"))
+UNREADABLE = Wording(N_("{player} gave an answer that cannot be read"))
 
 log = logging.getLogger(__name__)
+
+_DIED = object()  # the AI process ended during an exchange
 
 
 @dataclass(frozen=True)
@@ -84,6 +91,8 @@ class Job:
     move: Any = None
     error: Wording | None = None  # what the AI did, the seat its subject ("{player} stopped with an internal error")
     prepare: float = 0.0  # seconds an engine took to start, which its clock does not count
+    retried: Wording | None = None  # the search was asked again after its AI process died (what to tell)
+    lost: float = 0.0  # seconds of a first try whose process died: not the AI's thinking, never counted
     cancelled: bool = False
     _event: threading.Event = field(default_factory=threading.Event, repr=False)
 
@@ -105,11 +114,26 @@ class Job:
         self.started = now  # last: a reader that sees `started` sees the deadline too
         return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline, self.history, now)
 
+    def _restart(self) -> Request:
+        """The request again, after its AI process died: the whole move's time anew, from now.
+
+        The time of the try that died (and of the restart) is `lost`: set
+        aside like an engine's start-up, so neither the clock nor the referee
+        counts it against the seat.
+        """
+        now = time.monotonic()
+        self.lost = now - self.started
+        self.deadline = now + self.limit
+        return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline, self.history, now)
+
     def _finish(self, move: Any = None, error: Wording | None = None, finished: float | None = None,
                 prepare: float = 0.0) -> None:
+        if error is not None and not isinstance(error, Wording):  # a sentence in no language: never shown raw
+            log.warning("an AI's error arrived as %r, not as a sentence", error)
+            error = UNREADABLE
         self.move, self.error = move, error
         self.finished = time.monotonic() if finished is None else finished
-        self.prepare = prepare
+        self.prepare = prepare + self.lost
         self.deadline += prepare  # set before `done`, so readers see the final deadline
         self._event.set()
 
@@ -188,7 +212,20 @@ def run_request(cache: _AICache, req: Request) -> tuple[Any, Wording | None, flo
         return None, INTERNAL_ERROR, time.monotonic(), prepare
 
 
+def _quiet_stdout() -> None:
+    """An AI that prints writes to stderr: the app's stdout carries results (the arena's RESULT line)."""
+    import os
+    import sys
+    try:
+        sys.stdout.flush()
+        os.dup2(sys.stderr.fileno(), 1)  # a write to the descriptor itself goes there too
+    except (AttributeError, OSError, ValueError):
+        pass  # no stderr (a windowed app): nothing to keep apart
+    sys.stdout = sys.stderr
+
+
 def _child_main(conn) -> None:
+    _quiet_stdout()
     cache = _AICache()
     while True:
         try:
@@ -211,8 +248,8 @@ def _child_main(conn) -> None:
         except OSError:  # the worker closed the pipe (the app quit): nobody waits for this answer
             return
         except Exception:  # an unpicklable move
-            log.warning("the answer of the AI %r cannot be sent: %r", req.ai, move, exc_info=True)
-            conn.send((None, "gave an answer that cannot be passed on", finished, prepare))
+            log.warning("the answer of the AI %r cannot be sent", req.ai, exc_info=True)
+            conn.send((None, UNPICKLABLE, finished, prepare))
 
 
 class Worker(ABC):
@@ -318,6 +355,8 @@ class ProcessWorker(Worker):
         self._proc = None
         self._conn = None
         self.replaced = 0  # AI processes found dead or hung and replaced (a soak's crash count)
+        self.retried = 0  # searches asked again after their process died
+        self.hang_grace = HANG_GRACE
         super().__init__()
         self._spawn()
 
@@ -336,32 +375,61 @@ class ProcessWorker(Worker):
         self._proc = self._conn = None
 
     def _run(self, job: Job, request: Request) -> None:
+        """Ask the child; if its process dies during the search, restart it and ask once more.
+
+        The player keeps the game when boardhub's own AI process dies (killed,
+        out of memory): the search is asked again with the move's whole time,
+        the time lost set aside, and the job says so (`retried`) for a notice.
+        A second death in one move forfeits: that AI kills its own process.
+        """
+        answer = self._exchange(job, request)
+        if answer is _DIED:
+            self.retried += 1
+            job.retried = RETRIED
+            log.warning("the AI process died during a search for %r: asking again", job.ai)
+            answer = self._exchange(job, job._restart())
+            if answer is _DIED:
+                answer = Wording(N_("{player} crashed twice in one move (its process ended each time)"))
+        if isinstance(answer, Wording):
+            job._finish(error=answer)
+        else:
+            job._finish(*answer)
+
+    def _exchange(self, job: Job, request: Request):
+        """One request and its answer: the reply's fields, a Wording (what went wrong) or _DIED."""
         if self._proc is None or not self._proc.is_alive():
             self.replaced += self._proc is not None  # None: the last one was already counted
             self._kill()
             self._spawn()
         try:
             self._conn.send(request)
+        except OSError:  # the process died between two searches, as the request left
+            return self._died()
         except Exception:
             log.warning("the position for the AI %r cannot be sent", job.ai, exc_info=True)
-            job._finish(error=Wording(N_("{player} could not be given the position (an internal error)")))
-            return
-        limit = max(job.deadline - time.monotonic(), 0) + HANG_GRACE
+            return Wording(N_("{player} could not be given the position (an internal error)"))
+        limit = max(job.deadline - time.monotonic(), 0) + self.hang_grace
         try:
-            if self._conn.poll(limit):
-                job._finish(*self._conn.recv())
-                return
-            error = Wording.of(N_("{player} gave no answer {seconds} s after its time was up, and was stopped"),
-                               seconds=f"{HANG_GRACE:g}")
+            if not self._conn.poll(limit):
+                self.replaced += 1
+                self._kill()
+                return Wording.of(N_("{player} gave no answer {seconds} s after its time was up, and was stopped"),
+                                  seconds=f"{self.hang_grace:g}")
+            reply = self._conn.recv()
         except (EOFError, OSError):
-            error = Wording(N_("{player} crashed (its process ended)"))
+            return self._died()
         except Exception:  # the answer arrived whole but cannot be rebuilt here
             log.warning("the answer of the AI %r cannot be read", job.ai, exc_info=True)
-            job._finish(error=Wording(N_("{player} gave an answer that cannot be read")))
-            return
+            return UNREADABLE
+        if not (isinstance(reply, tuple) and len(reply) == 4):
+            log.warning("the AI process answered %r for %r", type(reply), job.ai)
+            return UNREADABLE
+        return reply
+
+    def _died(self) -> object:
         self.replaced += 1
         self._kill()
-        job._finish(error=error)
+        return _DIED
 
     def _release(self, release: Release) -> None:
         if self._conn is not None:
