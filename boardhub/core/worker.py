@@ -183,21 +183,22 @@ def run_request(cache: _AICache, req: Request) -> tuple[Any, Wording | None, flo
     words: an engine's own (EngineError), or that the AI cannot be built or
     failed, the details logged.
     """
-    prepare = 0.0
     started = time.monotonic()
     try:
         ai = cache.get(req)
-    except EngineError as exc:
-        return None, exc.wording, time.monotonic(), prepare
-    except ValueError as exc:  # make_ai's reasons are the setup's, which checks them: a name, a level
-        log.warning("the AI %r cannot be set up: %s", req.ai, exc)
-        return None, Wording.of(N_("{player} could not be set up as '{spec}'"), spec=req.ai), time.monotonic(), prepare
-    except Exception:
-        log.warning("the AI %r could not be built", req.ai, exc_info=True)
-        return None, INTERNAL_ERROR, time.monotonic(), prepare
-    try:
         if hasattr(ai, "prepare"):
             ai.prepare()
+    # An AI that never got ready spent all its time getting ready, none of it on a late answer:
+    # its error is told as it is, never as a move over the limit ("took 3.01 s").
+    except EngineError as exc:
+        return _not_ready(exc.wording, started)
+    except ValueError as exc:  # make_ai's reasons are the setup's, which checks them: a name, a level
+        log.warning("the AI %r cannot be set up: %s", req.ai, exc)
+        return _not_ready(Wording.of(N_("{player} could not be set up as '{spec}'"), spec=req.ai), started)
+    except Exception:
+        log.warning("the AI %r could not be built or made ready", req.ai, exc_info=True)
+        return _not_ready(INTERNAL_ERROR, started)
+    try:
         prepare = time.monotonic() - started
         deadline = req.deadline + prepare
         if getattr(ai, "wants_history", False):  # an engine adapter replays the game to its engine
@@ -210,6 +211,12 @@ def run_request(cache: _AICache, req: Request) -> tuple[Any, Wording | None, flo
     except Exception:  # an AI that raises forfeits, it never crashes the app
         log.warning("the AI %r failed to choose a move", req.ai, exc_info=True)
         return None, INTERNAL_ERROR, time.monotonic(), prepare
+
+
+def _not_ready(error: Wording, started: float) -> tuple[None, Wording, float, float]:
+    """The answer of an AI that failed before it was asked: the time since `started` was preparing."""
+    now = time.monotonic()
+    return None, error, now, now - started
 
 
 def _quiet_stdout() -> None:
