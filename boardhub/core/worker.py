@@ -21,14 +21,18 @@ import itertools
 import logging
 from abc import ABC, abstractmethod
 import multiprocessing as mp
+import os
 import queue
+import signal
+import sys
 import threading
 import time
 from dataclasses import dataclass, field, replace
+from multiprocessing.connection import wait
 from multiprocessing.reduction import ForkingPickler
 from typing import Any, Callable
 
-from boardhub.core.external import EngineError
+from boardhub.core.external import EngineError, end_all
 from boardhub.core.game import get_game
 from boardhub.core.i18n import N_, Wording
 
@@ -221,8 +225,6 @@ def _not_ready(error: Wording, started: float) -> tuple[None, Wording, float, fl
 
 def _quiet_stdout() -> None:
     """An AI that prints writes to stderr: the app's stdout carries results (the arena's RESULT line)."""
-    import os
-    import sys
     try:
         sys.stdout.flush()
         os.dup2(sys.stderr.fileno(), 1)  # a write to the descriptor itself goes there too
@@ -231,16 +233,48 @@ def _quiet_stdout() -> None:
     sys.stdout = sys.stderr
 
 
+def _end_with_the_app() -> None:
+    """The engines this process starts end with it, and it ends with the app.
+
+    An engine runs in a session of its own: nothing else would end it. Told to
+    stop (SIGTERM: the app's exit ends its daemon processes so), this process
+    kills its engines first; and a thread waits on the app's process, so that
+    if the app dies (even killed) this process and its engines go too, a search
+    in progress or not. (An engine also dies with this process where the system
+    allows it: see external._dies_with_parent.)
+    """
+    def stop(*_args) -> None:
+        end_all()
+        os._exit(0)
+    try:
+        signal.signal(signal.SIGTERM, stop)
+    except (ValueError, OSError, AttributeError):
+        pass
+    parent = mp.parent_process()
+    if parent is not None:
+        def watch() -> None:
+            wait([parent.sentinel])
+            stop()
+        threading.Thread(target=watch, name="app-watch", daemon=True).start()
+
+
 def _child_main(conn) -> None:
     _quiet_stdout()
+    _end_with_the_app()
     cache = _AICache()
+    try:
+        _serve_requests(conn, cache)
+    finally:  # the app closed the pipe or quit: its engines end politely
+        cache.close()
+
+
+def _serve_requests(conn, cache: _AICache) -> None:
     while True:
         try:
             req = ForkingPickler.loads(conn.recv_bytes())
         except (EOFError, OSError, KeyboardInterrupt):
             return
         if req is None:
-            cache.close()
             return
         if isinstance(req, Release):
             cache.release(req.token)
