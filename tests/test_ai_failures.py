@@ -30,6 +30,8 @@ def worker():
     """An AI process of the module's own: these tests kill it, and a hang is given up after 0.5 s."""
     w = ProcessWorker()
     w.hang_grace = 0.5
+    warm = ai_turn(w, "py:aihelpers:first")  # a process that has answered is given no time to start
+    run_until(warm, lambda: len(warm.history) == 2)
     yield w
     w.close()
 

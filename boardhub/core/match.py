@@ -264,7 +264,7 @@ class Match:
             if job.retried is not None:  # its process died and the search was asked again: say so
                 self.events.append(SeatNotice(seat, job.retried))
             late = job.finished - job.deadline
-            if self.timing.referee and late > REFEREE_GRACE:
+            if self.timing.referee and late > REFEREE_GRACE + job.grace:  # a restarted search has a grace
                 self._lose(seat, "time", N_("{player} took {seconds} s, over the {limit} s limit"),
                            player=self.seats[seat].label, seconds=f"{job.elapsed:.2f}",
                            limit=f"{self.timing.limit_of(seat):g}")

@@ -39,8 +39,15 @@ from boardhub.core.i18n import N_, Wording
 # How long past its deadline an AI may run before it is treated as hung and its
 # process is replaced; far beyond any referee tolerance, so only runaways hit it.
 HANG_GRACE = 5.0
+# More for a process that has not answered yet: its start (an interpreter, the game's modules) is
+# not the AI's time, and on a loaded machine it can take seconds that its deadline does not know of.
+START_GRACE = 20.0
 # What the player reads when an AI raised (the details are logged).
 INTERNAL_ERROR = Wording(N_("{player} stopped with an internal error"))
+# A search asked again in a new AI process may answer this much past its deadline without the referee
+# counting it: the new process first loads what the old one had ready (modules, tables, books), and
+# that is the restart's cost, not the AI's thinking.
+RESTART_GRACE = 2.0
 # What the player reads when the AI process died during a search and the search was asked again.
 RETRIED = Wording(N_("{player}'s process stopped during its search: it was restarted and asked again"))
 # An answer that is not a move of this world: it cannot cross from the AI process.
@@ -97,6 +104,7 @@ class Job:
     prepare: float = 0.0  # seconds an engine took to start, which its clock does not count
     retried: Wording | None = None  # the search was asked again after its AI process died (what to tell)
     lost: float = 0.0  # seconds of a first try whose process died: not the AI's thinking, never counted
+    grace: float = 0.0  # seconds past the deadline the referee forgives (RESTART_GRACE after a restart)
     cancelled: bool = False
     _event: threading.Event = field(default_factory=threading.Event, repr=False)
 
@@ -123,11 +131,13 @@ class Job:
 
         The time of the try that died (and of the restart) is `lost`: set
         aside like an engine's start-up, so neither the clock nor the referee
-        counts it against the seat.
+        counts it against the seat; and the new process's getting ready has
+        `grace` past the deadline.
         """
         now = time.monotonic()
         self.lost = now - self.started
         self.deadline = now + self.limit
+        self.grace = RESTART_GRACE
         return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline, self.history, now)
 
     def _finish(self, move: Any = None, error: Wording | None = None, finished: float | None = None,
@@ -397,19 +407,38 @@ class ProcessWorker(Worker):
         self._conn = None
         self.replaced = 0  # AI processes found dead or hung and replaced (a soak's crash count)
         self.retried = 0  # searches asked again after their process died
+        self._answers = 0
+        self._restarted = False  # the AI process now running replaced one that died or hung
+        self._ready_tokens: set = set()  # the seats that have had an answer from the process now running
         self.hang_grace = HANG_GRACE
         super().__init__()
         self._spawn()
+
+    @property
+    def pid(self) -> int | None:
+        """The AI process's id while one runs (a soak kills it at random moments)."""
+        proc = self._proc
+        return proc.pid if proc is not None and proc.is_alive() else None
+
+    @property
+    def answers(self) -> int:
+        """The searches the AI process now running has answered (0: it was just started)."""
+        return self._answers
 
     def _spawn(self) -> None:
         parent, child = self._ctx.Pipe()
         proc = self._ctx.Process(target=_child_main, args=(child,), name="boardhub-ai", daemon=True)
         proc.start()
         child.close()
-        self._proc, self._conn = proc, parent
+        self._restarted = self._proc is not None or self.replaced > 0  # a replacement, not the first
+        self._proc, self._conn, self._answers = proc, parent, 0
+        self._ready_tokens: set = set()
 
     def _kill(self) -> None:
         if self._proc is not None:
+            if self._proc.is_alive():  # asked first: told to stop, it ends its engines (see _end_with_the_app)
+                self._proc.terminate()
+                self._proc.join(timeout=1)
             self._proc.kill()
             self._proc.join(timeout=2)
             self._conn.close()
@@ -442,6 +471,9 @@ class ProcessWorker(Worker):
             self.replaced += self._proc is not None  # None: the last one was already counted
             self._kill()
             self._spawn()
+        if self._restarted and job.token not in self._ready_tokens:
+            # a seat's first search in a replacement process rebuilds what the old one had ready
+            job.grace = RESTART_GRACE
         try:
             self._conn.send(request)
         except OSError:  # the process died between two searches, as the request left
@@ -449,7 +481,7 @@ class ProcessWorker(Worker):
         except Exception:
             log.warning("the position for the AI %r cannot be sent", job.ai, exc_info=True)
             return Wording(N_("{player} could not be given the position (an internal error)"))
-        limit = max(job.deadline - time.monotonic(), 0) + self.hang_grace
+        limit = max(job.deadline - time.monotonic(), 0) + self.hang_grace + (START_GRACE if not self._answers else 0)
         try:
             if not self._conn.poll(limit):
                 self.replaced += 1
@@ -465,6 +497,8 @@ class ProcessWorker(Worker):
         if not (isinstance(reply, tuple) and len(reply) == 4):
             log.warning("the AI process answered %r for %r", type(reply), job.ai)
             return UNREADABLE
+        self._answers += 1
+        self._ready_tokens.add(job.token)
         return reply
 
     def _died(self) -> object:
