@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import json
 
-from boardhub.core import files
+from boardhub.core import files, saves
 from boardhub.core.arena import play_game
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Seat, Timing, ai_seed
+from boardhub.core.saved_games import game_data
 from boardhub.core.worker import ThreadWorker
 
 import davinci_cheat
@@ -45,7 +46,7 @@ def test_against_the_expert_the_deal_the_cheat_rebuilds_from_its_seed_is_wrong()
     assert ai_seed(m.seed, 1) != m.seed * 31 + 1 and ai_seed(m.seed, 0) != ai_seed(m.seed, 1)
 
 
-def test_a_new_games_seed_has_128_bits_and_a_save_keeps_it_exactly():
+def test_a_new_games_seed_has_128_bits_and_a_save_keeps_it_exactly(tmp_path):
     seeds = {Match(DAVINCI, [Seat(), Seat()], {"players": 2}).seed for _ in range(4)}
     assert len(seeds) == 4 and all(0 <= s < 1 << 128 for s in seeds) and max(seeds).bit_length() > 100
     m = Match(DAVINCI, [Seat(), Seat()], {"players": 2}, seed=(1 << 128) - 1)
@@ -53,6 +54,8 @@ def test_a_new_games_seed_has_128_bits_and_a_save_keeps_it_exactly():
         m.play(m.rules.legal_moves(m.state)[0])
     data = files.loads_json(json.dumps(m.to_json()))
     assert data["seed"] == (1 << 128) - 1
+    saves.write_json(tmp_path / "game.json", "game", game_data(m, "2026-01-01T00:00:00", False))
+    assert saves.read_json(tmp_path / "game.json", "game")["seed"] == (1 << 128) - 1  # the file keeps every digit
     back = Match.from_json(DAVINCI, data)
     assert back.seed == m.seed and back.state == m.state and back.moves == m.moves
     old = Match.from_json(DAVINCI, {**data, "seed": 7, "moves": []})  # a save from before keeps its own seed
