@@ -261,7 +261,7 @@ def _end_with_the_app() -> None:
     except (ValueError, OSError, AttributeError):
         pass
     parent = mp.parent_process()
-    if parent is not None:
+    if parent is not None and getattr(parent, "sentinel", None) is not None:
         def watch() -> None:
             wait([parent.sentinel])
             stop()
