@@ -1,6 +1,6 @@
 """Soak: 1,000 AI-vs-AI games of the four games through the app's machinery, counting crashes.
 
-    python bench/soak.py [--games 1000] [--limit 0.05] [--jobs 2] [--seed 0]
+    python bench/soak.py [--games 1000] [--limit 0.05] [--jobs 2] [--seed 0] [--kill-every 0]
 
 Every game is a Match whose AI seats think on a ProcessWorker, driven as the
 arena drives them (update, then wait for the search): the path of the app's AI
@@ -16,11 +16,25 @@ was replaced. Prints the games played, the crashes (target: 0), the forfeits
 by reason (a late move under load is a forfeit, not a crash), the slowest
 move and the time taken. --jobs runs that many drivers side by side, each
 with its own AI process (one per core).
+
+--kill-every S also kills (SIGKILL) each driver's AI process at random
+moments, on average every S seconds, as the system would under memory
+pressure: the search running then is asked again in a new process. A process
+is killed only once it has answered a search: a second death in one move
+forfeits by design (an AI that kills its own process), so killing a new
+process before its first answer would measure the killer, not the restart. It prints
+the kills, the games finished with a retried search and the games forfeited
+because an AI process died (target: 0); the processes replaced beyond those
+killed are crashes.
 """
 from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
+import random
+import signal
+import threading
 import time
 import traceback
 from collections import Counter
@@ -28,7 +42,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from boardhub.core.game import GAME_KEYS, get_game
-from boardhub.core.match import Match, Seat, Timing
+from boardhub.core.match import Match, Seat, SeatNotice, Timing
 from boardhub.core.worker import ProcessWorker
 
 GAME_SECONDS = 120.0  # far beyond the longest game at these limits: a game still going is stuck
@@ -69,8 +83,16 @@ class Tally:
     forfeit_examples: dict[str, str] = field(default_factory=dict)  # reason -> one detail
     by_game: Counter = field(default_factory=Counter)  # game key -> games played
     slowest: float = 0.0
+    kills: int = 0  # AI processes killed on purpose (--kill-every)
+    retried_games: int = 0  # games finished with at least one search asked again after its process died
+    retried_late: int = 0  # of those, games lost on time
+    process_forfeits: list[str] = field(default_factory=list)  # games lost because an AI process died
 
     def add(self, other: "Tally") -> None:
+        self.kills += other.kills
+        self.retried_games += other.retried_games
+        self.retried_late += other.retried_late
+        self.process_forfeits += other.process_forfeits
         self.games += other.games
         self.moves += other.moves
         self.crashes += other.crashes
@@ -98,7 +120,11 @@ def replays(match: Match) -> bool:
     return state == match.state
 
 
-def play_one(n: int, seed: int, limit: float, worker: ProcessWorker, tally: Tally) -> None:
+# The words of a forfeit because an AI process died (a sentence of core/worker.py)
+PROCESS_DIED = ("crashed twice in one move", "crashed (its process ended)")
+
+
+def play_one(n: int, seed: int, limit: float, worker: ProcessWorker, tally: Tally, killing: bool = False) -> None:
     """Play game n to its end; every way it can go wrong lands in `tally.crashes`."""
     key, ais, options, game_seed = plan(n, seed)
     name = f"game {n} ({key} {' vs '.join(ais)} {options or ''} seed {game_seed})"
@@ -116,6 +142,11 @@ def play_one(n: int, seed: int, limit: float, worker: ProcessWorker, tally: Tall
         tally.by_game[key] += 1
         tally.moves += len(match.history)
         tally.slowest = max([tally.slowest] + [p.seconds for p in match.history])
+        retried = any(isinstance(ev, SeatNotice) for ev in match.events)
+        tally.retried_games += retried
+        tally.retried_late += retried and match.outcome is not None and match.outcome.reason == "time"
+        if match.outcome is not None and any(words in match.outcome.detail for words in PROCESS_DIED):
+            tally.process_forfeits.append(f"{name}: {match.outcome.detail}")
         if not match.is_over:
             tally.crashes.append(f"{name}: not over after {GAME_SECONDS:g} s, {len(match.history)} moves")
         elif not replays(match):
@@ -128,22 +159,42 @@ def play_one(n: int, seed: int, limit: float, worker: ProcessWorker, tally: Tall
     finally:
         if match is not None:
             match.close()
-    if worker.replaced > replaced:
+    if worker.replaced > replaced and not killing:  # when killing, the count is checked over the whole run
         tally.crashes.append(f"{name}: the AI process died or hung and was replaced")
 
 
-def drive(numbers: list[int], seed: int, limit: float) -> Tally:
-    """Play the games `numbers` one after another on one AI process."""
+def kill_at_random(worker: ProcessWorker, every: float, tally: Tally, stop: threading.Event, seed: int) -> None:
+    """Kill the worker's AI process at random moments, `every` seconds apart on average, until `stop`."""
+    rng = random.Random(seed)
+    while not stop.wait(rng.uniform(0, 2 * every)):
+        pid = worker.pid
+        if pid is not None and worker.answers > 0:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                tally.kills += 1
+            except ProcessLookupError:
+                pass
+
+
+def drive(numbers: list[int], seed: int, limit: float, kill_every: float = 0.0) -> Tally:
+    """Play the games `numbers` one after another on one AI process (killed at random if `kill_every`)."""
     tally = Tally()
     worker = ProcessWorker()
+    stop = threading.Event()
+    if kill_every > 0:
+        threading.Thread(target=kill_at_random, args=(worker, kill_every, tally, stop, seed + numbers[0]),
+                         daemon=True).start()
     try:
         for n in numbers:
-            play_one(n, seed, limit, worker, tally)
+            play_one(n, seed, limit, worker, tally, killing=kill_every > 0)
     finally:
+        stop.set()
         seen = worker.replaced
         worker.close()  # lets a search cancelled by the last game finish first
     if worker.replaced > seen:
         tally.crashes.append(f"the AI process died after the last game ({worker.replaced - seen} times)")
+    if kill_every > 0 and seen > tally.kills:  # a kill found at once or later is one replacement
+        tally.crashes.append(f"the AI process was replaced {seen} times for {tally.kills} kills")
     return tally
 
 
@@ -153,12 +204,14 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=0.05, help="seconds per AI move")
     parser.add_argument("--jobs", type=int, default=2, help="drivers side by side, each with its AI process")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--kill-every", type=float, default=0.0,
+                        help="kill each AI process at random moments, this many seconds apart on average")
     args = parser.parse_args()
     started = time.monotonic()
     total = Tally()
     chunks = [list(range(j, args.games, args.jobs)) for j in range(args.jobs)]
     with ProcessPoolExecutor(max_workers=args.jobs, mp_context=mp.get_context("spawn")) as pool:
-        futures = [pool.submit(drive, chunk, args.seed, args.limit) for chunk in chunks]
+        futures = [pool.submit(drive, chunk, args.seed, args.limit, args.kill_every) for chunk in chunks]
         for chunk, future in zip(chunks, futures):
             try:
                 total.add(future.result())
@@ -175,6 +228,12 @@ def main() -> None:
     print(f"forfeits by reason: {reasons}")
     for reason, detail in total.forfeit_examples.items():
         print(f"  e.g. {reason}: {detail}")
+    if args.kill_every > 0:
+        print(f"AI processes killed: {total.kills} (every {args.kill_every:g} s on average); games finished with "
+              f"a retried search: {total.retried_games} ({total.retried_late} of them lost on time); games forfeited because an AI process died: "
+              f"{len(total.process_forfeits)} (target 0)")
+        for forfeit in total.process_forfeits:
+            print(f"  {forfeit}")
     print(f"slowest move: {total.slowest:.3f} s")
     print(f"time: {seconds:.0f} s ({seconds / max(1, total.games):.2f} s a game)")
 

@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import sys
 import time
 from pathlib import Path
 
-from boardhub.core.arena import default_jobs, options_for_seats, play_series, play_table, play_tournament
+from boardhub.core.arena import MAX_GAMES, MAX_LIMIT, default_jobs, options_for_seats, play_series, play_table, \
+    play_tournament
 from boardhub.core.progress import progress_bar
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.games.gomoku.offline import tuning as gomoku_tuning
@@ -18,6 +21,60 @@ from boardhub.games.othello.offline import book_growth, training
 from boardhub.games.othello.engine import START
 from boardhub.games.othello.offline.perft import perft
 from boardhub.net import commands as net_commands
+
+
+# The numbers each command takes, and the range that makes sense of each: (lowest, highest, what).
+# A number outside is refused with one line and exit code 2, before anything runs: a negative
+# count played nothing, a limit of -1 forfeited every game, NaN, infinity or 1e9 seconds broke
+# the AI process's wait, and a billion games filled the memory before the first one.
+MAX_SECONDS = MAX_LIMIT
+MAX_SEED = (1 << 128) - 1  # a save keeps numbers of 39 digits at most (core/files.py)
+SEED = (-MAX_SEED, MAX_SEED, "a seed")
+NUMBERS: dict[str, dict[str, tuple[float, float, str]]] = {
+    "arena": {"games": (1, MAX_GAMES, "games"), "limit": (0.01, MAX_SECONDS, "seconds a move"),
+              "seed": SEED, "jobs": (0, 1024, "games at a time (0: every core)")},
+    "review": {"limit": (0, MAX_SECONDS, "seconds a position (0: the game's own)"),
+               "jobs": (0, 1024, "positions at a time (0: every core)")},
+    "learn": {"games": (0, MAX_GAMES, "games"), "limit": (0.01, MAX_SECONDS, "seconds a move"),
+              "seed": SEED, "jobs": (0, 1024, "processes (0: every core)")},
+    "book": {"plies": (1, 60, "plies"), "limit": (0.01, MAX_SECONDS, "seconds a position"),
+             "margin": (0, 64, "discs"), "jobs": (0, 1024, "processes (0: every core)")},
+    "perft": {"depth": (0, 12, "moves; deeper takes days")},
+    "engine": {"seed": SEED},
+}
+# More processes than this many per core only thrash: a bigger --jobs is lowered, with a note.
+JOBS_PER_CORE = 4
+
+
+def _refused_number(args) -> str | None:
+    """The one line that refuses a number of `args` out of its range, else None."""
+    for name, (low, high, what) in NUMBERS.get(args.cmd, {}).items():
+        value = getattr(args, name, None)
+        if value is None:
+            continue
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"{args.cmd}: --{name} must be a number of {what}, not {value}"
+        if not low <= value <= high:
+            if name == "seed":
+                return f"{args.cmd}: --seed must be a whole number between -2**128 and 2**128, not {value}"
+            given = value if isinstance(value, int) else _number(value)  # a count as typed, 1e9 s spelt out
+            return f"{args.cmd}: --{name} must be from {_number(low)} to {_number(high)} ({what}), not {given}"
+    if args.cmd == "review" and 0 < args.limit < 0.01:  # 0 is the game's own limit; a few ms judge nothing
+        return f"review: --limit must be 0 or from 0.01 to {MAX_SECONDS:g} (seconds a position), not {args.limit:g}"
+    return None
+
+
+def _number(value: float) -> str:
+    """3600.0 as 3,600, 0.01 as 0.01, 1e9 as 1,000,000,000: as the person would write it."""
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:g}"
+
+
+def _clamp_jobs(args) -> None:
+    """Lower a --jobs beyond JOBS_PER_CORE a core, with a one-line note (more only thrash the cores)."""
+    most = JOBS_PER_CORE * (os.cpu_count() or 1)
+    if getattr(args, "jobs", 0) and args.jobs > most:
+        print(f"{args.cmd}: --jobs {args.jobs} is more than {JOBS_PER_CORE} a core; using {most}", file=sys.stderr)
+        args.jobs = most
 
 
 def _game_options(game, extra: list[str], command: str = "arena", defaults: bool = True) -> dict:
@@ -362,6 +419,11 @@ def main(argv: list[str]) -> int:
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         return net_commands.run(args)
+    refused = _refused_number(args)
+    if refused:
+        print(refused, file=sys.stderr)
+        return 2
+    _clamp_jobs(args)
     if args.cmd == "engine":
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")

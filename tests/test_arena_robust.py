@@ -54,7 +54,6 @@ def check_series(result, reason: str, words: str) -> None:
     ("crashing", "error", "stopped with an internal error", 0),
     ("late", "time", "over the 0.2 s limit", 0),
     ("cheating", "illegal", "illegal move", 0),
-    ("dying", "error", "crashed (its process ended)", 2),
     ("unreadable", "error", "gave an answer that cannot be read", 0),
 ])
 def test_a_failing_ai_forfeits_that_game_and_the_series_goes_on(ai, reason, words, replaced):
@@ -65,6 +64,18 @@ def test_a_failing_ai_forfeits_that_game_and_the_series_goes_on(ai, reason, word
         worker.close()
     check_series(result, reason, words)
     assert worker.replaced == replaced  # a dead AI process is replaced, and counted
+
+
+def test_an_ai_whose_process_dies_is_asked_again_and_no_game_is_forfeited():
+    # its process ends on its 2nd move of every odd-numbered game it is built for: each game's first
+    # build; rebuilt in a new process (the game's even-numbered build), it plays on
+    worker = ProcessWorker()
+    try:
+        result = series("dots", "py:arenahelpers:dying", "easy", GAMES, limit=0.2, options=DOTS, worker=worker)
+    finally:
+        worker.close()
+    assert result.games == GAMES and not result.forfeits, result.forfeits
+    assert worker.replaced == 4 and worker.retried == 4
 
 
 def test_a_hung_ai_loses_on_time_and_its_process_is_replaced(monkeypatch):

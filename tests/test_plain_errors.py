@@ -57,7 +57,7 @@ def forfeit(worker, game: str, ai: str, options: dict | None = None):
 @pytest.mark.parametrize("game, ai, words", [
     ("dots", "py:aihelpers:crashing", "stopped with an internal error"),
     ("dots", "py:aihelpers:illegal", "played an illegal move"),
-    ("dots", "py:arenahelpers:dying", "crashed (its process ended)"),
+    ("dots", "py:aihelpers:suicidal", "crashed twice in one move (its process ended each time)"),
     ("dots", "py:arenahelpers:unreadable", "gave an answer that cannot be read"),
     ("othello", othello_engine("gtp", "--mode", "crash"), 'stopped (exit code 3), saying "fake engine: crashed on'),
     ("othello", othello_engine("nboard", "--mode", "refuse"), "stopped at start (exit code 1)"),

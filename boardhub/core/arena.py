@@ -2,6 +2,7 @@
 rotated game by game), round-robin tournaments, Elo, and each game saved in its game's own record."""
 from __future__ import annotations
 
+import collections
 import itertools
 import math
 import os
@@ -22,6 +23,8 @@ from boardhub.core.rules import Outcome, normalize_options
 from boardhub.core.saved_games import game_data
 from boardhub.core.worker import ProcessWorker, Worker
 
+MAX_GAMES = 1_000_000  # games in one series
+MAX_LIMIT = 3600.0  # seconds a move: beyond, a wait would overflow the AI process's timers
 Report = Callable[[str], None]  # a line for the person running the arena: a game that could not be saved
 
 
@@ -193,6 +196,11 @@ def play_games(game_key: str, players: Sequence[str], games_count: int, on_playe
     given, serves one game at a time) the games are the same as one at a time
     for AIs whose moves do not depend on time.
     """
+    if not 0 <= games_count <= MAX_GAMES:
+        raise ValueError(f"a series plays 0 to {MAX_GAMES:,} games, not {games_count}")
+    for seconds in (limit, *(own_limits or {}).values()):
+        if not (math.isfinite(seconds) and 0 < seconds <= MAX_LIMIT):  # NaN fails every comparison
+            raise ValueError(f"a move limit is above 0 and at most {MAX_LIMIT:g} seconds, not {seconds}")
     game = get_game(game_key)
     for spec in players:  # a bad name fails here, before any game starts
         game.make_ai(spec)
@@ -215,12 +223,17 @@ def play_games(game_key: str, players: Sequence[str], games_count: int, on_playe
 
     try:
         with ThreadPoolExecutor(jobs, thread_name_prefix="arena-game") as pool:
-            futures = [pool.submit(one, n) for n in range(games_count)]
+            # a few games queued ahead of those playing, never all: a million games queued at once
+            # would fill the memory before the first one ends
+            numbers = iter(range(games_count))
+            pending = collections.deque(pool.submit(one, n) for n in itertools.islice(numbers, 2 * jobs))
             try:
-                for future in futures:  # in the games' order: the same numbering however many at a time
-                    on_played(future.result())
+                while pending:  # in the games' order: the same numbering however many at a time
+                    game = pending.popleft().result()
+                    pending.extend(pool.submit(one, n) for n in itertools.islice(numbers, 1))
+                    on_played(game)
             except BaseException:
-                for future in futures:
+                for future in pending:
                     future.cancel()
                 raise
     finally:

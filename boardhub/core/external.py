@@ -13,6 +13,7 @@ builds its commands and parses the replies on top of it.
 """
 from __future__ import annotations
 
+import atexit
 import collections
 import logging
 import os
@@ -22,6 +23,7 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
 import weakref
@@ -65,6 +67,11 @@ ENDINGS = {
     ("exit", True, False): N_("{player} stopped (exit code {code})"),
     ("exit", True, True): N_('{player} stopped (exit code {code}), saying "{words}"'),
 }
+
+# Every engine this process started and has not ended, so that none outlives the app: `end_all` runs at
+# exit and when the AI process is told to stop (a signal) or finds the app gone.
+_LIVE: set[subprocess.Popen] = set()
+_LIVE_LOCK = threading.Lock()
 
 _EOF = object()  # the engine's output ended
 _FLOOD = object()  # the engine's unread output passed MAX_UNREAD_LINES
@@ -213,11 +220,13 @@ class EngineProcess:
             self._proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 text=True, encoding="utf-8", errors="replace", bufsize=1,
-                start_new_session=os.name == "posix")
+                start_new_session=os.name == "posix", preexec_fn=_dies_with_parent())
         except OSError as exc:
             log.info("could not start %s", self.command, exc_info=True)
             raise EngineError(N_("{player} could not be started ({why})"), self.name,
                               why=saves.refusal_words(exc)) from None
+        with _LIVE_LOCK:
+            _LIVE.add(self._proc)
         self._finalizer = weakref.finalize(self, _kill, self._proc)
         self._last_sent = time.monotonic()
         pipes = ((_read_lines, self._proc.stdout, self._lines), (_read_stderr, self._proc.stderr, self._stderr))
@@ -337,6 +346,7 @@ class EngineProcess:
                 continue
         for thread in self._threads:
             thread.join(timeout=0.2)
+        _forget_process(proc)
 
 
 class EngineSeat:
@@ -439,6 +449,53 @@ def _kill(proc: subprocess.Popen) -> None:
             proc.wait(timeout=5.0)
         except subprocess.TimeoutExpired:
             pass
+    _forget_process(proc)
+
+
+def _forget_process(proc: subprocess.Popen) -> None:
+    with _LIVE_LOCK:
+        _LIVE.discard(proc)
+
+
+def end_all() -> None:
+    """Kill every engine this process started and has not ended (and what each started).
+
+    Called at exit, and by the AI process when it is told to stop or finds the
+    app gone: an engine runs in a session of its own, so nothing else would end
+    it, and it would go on running after the app. Safe in a signal handler: it
+    takes no lock that the interrupted code may hold, and waits for nothing.
+    """
+    for _try in range(3):
+        try:
+            live = list(_LIVE)
+            break
+        except RuntimeError:  # another thread changed the set as it was read: read it again
+            live = []
+    for proc in live:
+        if proc.poll() is None:
+            _signal(proc, True)
+
+
+atexit.register(end_all)
+
+
+def _dies_with_parent():
+    """On Linux, what makes an engine die with the process that started it, even a killed one
+    (prctl's PR_SET_PDEATHSIG, run in the child before the engine's program); elsewhere None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def arm() -> None:  # in the forked child: only a system call, nothing that takes a lock
+        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # the parent died before the call: nobody would ever kill this one
+            os._exit(1)
+    return arm
 
 
 def _signal(proc: subprocess.Popen, hard: bool) -> None:

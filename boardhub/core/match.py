@@ -8,14 +8,15 @@ dropped.
 """
 from __future__ import annotations
 
+import hashlib
 import itertools
-import random
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Collection, Union
 
 from boardhub.core.game import REVIEW
-from boardhub.core.i18n import N_, _
+from boardhub.core.i18n import N_, Wording, _
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.schema import check_limit
 from boardhub.core.seat_check import honest_name, seat_problem
@@ -27,6 +28,33 @@ if TYPE_CHECKING:
 
 # Referee tolerance: the time an answer needs to cross from the AI's process.
 REFEREE_GRACE = 0.05
+# The most of a move shown in a sentence: an AI's garbage answer may be any size.
+MOVE_WORDS = 60
+
+# The secret behind every AI's seed. The deal of a game of hidden tiles is drawn
+# from the match's seed; an AI seeded by anything computable from it (the seed
+# times 31 plus the seat, as before) could draw the same deal and read every
+# hidden tile. The AI process never sees this key, so an AI's seed says nothing
+# of the deal, while one run of the app (an arena's series) still gives the same
+# games for the same seed, however many at a time.
+_AI_KEY = secrets.token_bytes(32)
+
+
+def ai_seed(match_seed: int, seat: int) -> int:
+    """The seed of the AI in `seat`: a keyed hash of the match's seed, unknowable without the key."""
+    text = f"{match_seed}:{seat}".encode()
+    return int.from_bytes(hashlib.blake2b(text, key=_AI_KEY, digest_size=8).digest(), "big")
+
+
+def _shorten(words: str, times: int = 1) -> str:
+    """`words` cut to `times` MOVE_WORDS characters: a sentence never carries a whole answer of any size."""
+    most = MOVE_WORDS * times
+    return words if len(words) <= most else words[:most - 3] + "..."
+
+
+def new_seed() -> int:
+    """A new game's seed: 128 random bits, too many to search from the tiles a seat can see."""
+    return secrets.randbits(128)
 
 
 @dataclass(frozen=True)
@@ -81,7 +109,15 @@ class HistoryMoved:
     """Undo, redo or a step back in a replay changed the position."""
 
 
-MatchEvent = Union[MoveMade, GameEnded, HistoryMoved]
+@dataclass(frozen=True)
+class SeatNotice:
+    """Something the player should know about a seat, a sentence whose subject is the seat ("{player}")."""
+
+    seat: int
+    wording: Wording
+
+
+MatchEvent = Union[MoveMade, GameEnded, HistoryMoved, SeatNotice]
 
 
 @dataclass
@@ -109,7 +145,7 @@ class Match:
         self.game = game
         self.rules = game.rules
         self.options = dict(options or {})
-        self.seed = random.randrange(1 << 31) if seed is None else seed
+        self.seed = new_seed() if seed is None else seed
         self.seats = list(seats)
         if len(self.seats) != self.rules.num_players(self.options):
             raise ValueError(f"{game.title} needs {self.rules.num_players(self.options)} seats")
@@ -227,8 +263,10 @@ class Match:
         job = self._job
         if job is not None and job.done:
             self._job = None
+            if job.retried is not None:  # its process died and the search was asked again: say so
+                self.events.append(SeatNotice(seat, job.retried))
             late = job.finished - job.deadline
-            if self.timing.referee and late > REFEREE_GRACE:
+            if self.timing.referee and late > REFEREE_GRACE + job.grace:  # a restarted search has a grace
                 self._lose(seat, "time", N_("{player} took {seconds} s, over the {limit} s limit"),
                            player=self.seats[seat].label, seconds=f"{job.elapsed:.2f}",
                            limit=f"{self.timing.limit_of(seat):g}")
@@ -245,7 +283,10 @@ class Match:
                 self._push(move, seconds, now)
             except IllegalMove as exc:
                 self._lose(seat, "illegal", N_("{player} played an illegal move ({move}): {why}"),
-                           player=self.seats[seat].label, move=self._describe(move), why=str(exc))
+                           player=self.seats[seat].label, move=self._describe(move), why=_shorten(str(exc), 3))
+            except Exception:  # an answer that is no move at all (garbage): the rules cannot even read it
+                self._lose(seat, "illegal", N_("{player} answered with something that is not a move ({move})"),
+                           player=self.seats[seat].label, move=self._describe(move))
 
     def text(self, move: Any) -> str:
         """The move in the game's notation (which may depend on the board, e.g. its size)."""
@@ -256,17 +297,22 @@ class Match:
         return self.rules.move_from_text(text, self.start)
 
     def _describe(self, move: Any) -> str:
+        """The move in words for a sentence, shortened: an AI's answer may be anything."""
         try:
-            return self.text(move)
+            words = self.text(move)
         except Exception:
-            return repr(move)
+            try:
+                words = repr(move)
+            except Exception:
+                words = type(move).__name__
+        return _shorten(words)
 
     def _start_search(self, seat: int, now: float) -> None:
         same_seat = bool(self.history) and self.history[-1].seat == seat
         delay = min(self.timing.chain_delay, self.timing.ai_delay) if same_seat else self.timing.ai_delay
         self._show_at = self._turn_start + delay
         self._job = self.ask(self.seats[seat].ai, seat, self.timing.limit_of(seat),
-                             token=self._tokens_by_seat[seat], seed=self.seed * 31 + seat)
+                             token=self._tokens_by_seat[seat], seed=ai_seed(self.seed, seat))
 
     def ask(self, ai: str, seat: int | None, limit: float, token: Any = None, seed: int | None = None,
             worker: Worker | None = None) -> Job:

@@ -23,7 +23,7 @@ from boardhub.core.ai import AISpec
 from boardhub.core.game import ANALYSIS, REVIEW, GameEntry, get_game
 from boardhub.core.i18n import _
 from boardhub.core.ladder import ladder_specs
-from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played, Seat, Timing
+from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played, Seat, SeatNotice, Timing
 from boardhub.core.records import load_record
 from boardhub.core.review import value_text
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
@@ -552,6 +552,8 @@ class GameSession:
                 events.append(GameOver(ev.outcome))
             elif isinstance(ev, HistoryMoved):
                 events.append(Rewound())
+            elif isinstance(ev, SeatNotice):  # the AI's process was restarted, and so on: the seat named
+                events.append(Notice(ev.wording.said(player=m.seats[ev.seat].label), "warning"))
         if changed:
             self.autosave()
         self._poll_analysis(events)

@@ -21,24 +21,42 @@ import itertools
 import logging
 from abc import ABC, abstractmethod
 import multiprocessing as mp
+import os
 import queue
+import signal
+import sys
 import threading
 import time
 from dataclasses import dataclass, field, replace
+from multiprocessing.connection import wait
 from multiprocessing.reduction import ForkingPickler
 from typing import Any, Callable
 
-from boardhub.core.external import EngineError
+from boardhub.core.external import EngineError, end_all
 from boardhub.core.game import get_game
 from boardhub.core.i18n import N_, Wording
 
 # How long past its deadline an AI may run before it is treated as hung and its
 # process is replaced; far beyond any referee tolerance, so only runaways hit it.
 HANG_GRACE = 5.0
+# More for a process that has not answered yet: its start (an interpreter, the game's modules) is
+# not the AI's time, and on a loaded machine it can take seconds that its deadline does not know of.
+START_GRACE = 20.0
 # What the player reads when an AI raised (the details are logged).
 INTERNAL_ERROR = Wording(N_("{player} stopped with an internal error"))
+# A search asked again in a new AI process may answer this much past its deadline without the referee
+# counting it: the new process first loads what the old one had ready (modules, tables, books), and
+# that is the restart's cost, not the AI's thinking.
+RESTART_GRACE = 2.0
+# What the player reads when the AI process died during a search and the search was asked again.
+RETRIED = Wording(N_("{player}'s process stopped during its search: it was restarted and asked again"))
+# An answer that is not a move of this world: it cannot cross from the AI process.
+UNPICKLABLE = Wording(N_("{player} gave an answer that cannot be passed on"))
+UNREADABLE = Wording(N_("{player} gave an answer that cannot be read"))
 
 log = logging.getLogger(__name__)
+
+_DIED = object()  # the AI process ended during an exchange
 
 
 @dataclass(frozen=True)
@@ -84,6 +102,9 @@ class Job:
     move: Any = None
     error: Wording | None = None  # what the AI did, the seat its subject ("{player} stopped with an internal error")
     prepare: float = 0.0  # seconds an engine took to start, which its clock does not count
+    retried: Wording | None = None  # the search was asked again after its AI process died (what to tell)
+    lost: float = 0.0  # seconds of a first try whose process died: not the AI's thinking, never counted
+    grace: float = 0.0  # seconds past the deadline the referee forgives (RESTART_GRACE after a restart)
     cancelled: bool = False
     _event: threading.Event = field(default_factory=threading.Event, repr=False)
 
@@ -105,11 +126,28 @@ class Job:
         self.started = now  # last: a reader that sees `started` sees the deadline too
         return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline, self.history, now)
 
+    def _restart(self) -> Request:
+        """The request again, after its AI process died: the whole move's time anew, from now.
+
+        The time of the try that died (and of the restart) is `lost`: set
+        aside like an engine's start-up, so neither the clock nor the referee
+        counts it against the seat; and the new process's getting ready has
+        `grace` past the deadline.
+        """
+        now = time.monotonic()
+        self.lost = now - self.started
+        self.deadline = now + self.limit
+        self.grace = RESTART_GRACE
+        return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline, self.history, now)
+
     def _finish(self, move: Any = None, error: Wording | None = None, finished: float | None = None,
                 prepare: float = 0.0) -> None:
+        if error is not None and not isinstance(error, Wording):  # a sentence in no language: never shown raw
+            log.warning("an AI's error arrived as %r, not as a sentence", error)
+            error = UNREADABLE
         self.move, self.error = move, error
         self.finished = time.monotonic() if finished is None else finished
-        self.prepare = prepare
+        self.prepare = prepare + self.lost
         self.deadline += prepare  # set before `done`, so readers see the final deadline
         self._event.set()
 
@@ -159,21 +197,22 @@ def run_request(cache: _AICache, req: Request) -> tuple[Any, Wording | None, flo
     words: an engine's own (EngineError), or that the AI cannot be built or
     failed, the details logged.
     """
-    prepare = 0.0
     started = time.monotonic()
     try:
         ai = cache.get(req)
-    except EngineError as exc:
-        return None, exc.wording, time.monotonic(), prepare
-    except ValueError as exc:  # make_ai's reasons are the setup's, which checks them: a name, a level
-        log.warning("the AI %r cannot be set up: %s", req.ai, exc)
-        return None, Wording.of(N_("{player} could not be set up as '{spec}'"), spec=req.ai), time.monotonic(), prepare
-    except Exception:
-        log.warning("the AI %r could not be built", req.ai, exc_info=True)
-        return None, INTERNAL_ERROR, time.monotonic(), prepare
-    try:
         if hasattr(ai, "prepare"):
             ai.prepare()
+    # An AI that never got ready spent all its time getting ready, none of it on a late answer:
+    # its error is told as it is, never as a move over the limit ("took 3.01 s").
+    except EngineError as exc:
+        return _not_ready(exc.wording, started)
+    except ValueError as exc:  # make_ai's reasons are the setup's, which checks them: a name, a level
+        log.warning("the AI %r cannot be set up: %s", req.ai, exc)
+        return _not_ready(Wording.of(N_("{player} could not be set up as '{spec}'"), spec=req.ai), started)
+    except Exception:
+        log.warning("the AI %r could not be built or made ready", req.ai, exc_info=True)
+        return _not_ready(INTERNAL_ERROR, started)
+    try:
         prepare = time.monotonic() - started
         deadline = req.deadline + prepare
         if getattr(ai, "wants_history", False):  # an engine adapter replays the game to its engine
@@ -188,15 +227,64 @@ def run_request(cache: _AICache, req: Request) -> tuple[Any, Wording | None, flo
         return None, INTERNAL_ERROR, time.monotonic(), prepare
 
 
+def _not_ready(error: Wording, started: float) -> tuple[None, Wording, float, float]:
+    """The answer of an AI that failed before it was asked: the time since `started` was preparing."""
+    now = time.monotonic()
+    return None, error, now, now - started
+
+
+def _quiet_stdout() -> None:
+    """An AI that prints writes to stderr: the app's stdout carries results (the arena's RESULT line)."""
+    try:
+        sys.stdout.flush()
+        os.dup2(sys.stderr.fileno(), 1)  # a write to the descriptor itself goes there too
+    except (AttributeError, OSError, ValueError):
+        pass  # no stderr (a windowed app): nothing to keep apart
+    sys.stdout = sys.stderr
+
+
+def _end_with_the_app() -> None:
+    """The engines this process starts end with it, and it ends with the app.
+
+    An engine runs in a session of its own: nothing else would end it. Told to
+    stop (SIGTERM: the app's exit ends its daemon processes so), this process
+    kills its engines first; and a thread waits on the app's process, so that
+    if the app dies (even killed) this process and its engines go too, a search
+    in progress or not. (An engine also dies with this process where the system
+    allows it: see external._dies_with_parent.)
+    """
+    def stop(*_args) -> None:
+        end_all()
+        os._exit(0)
+    try:
+        signal.signal(signal.SIGTERM, stop)
+    except (ValueError, OSError, AttributeError):
+        pass
+    parent = mp.parent_process()
+    if parent is not None and getattr(parent, "sentinel", None) is not None:
+        def watch() -> None:
+            wait([parent.sentinel])
+            stop()
+        threading.Thread(target=watch, name="app-watch", daemon=True).start()
+
+
 def _child_main(conn) -> None:
+    _quiet_stdout()
+    _end_with_the_app()
     cache = _AICache()
+    try:
+        _serve_requests(conn, cache)
+    finally:  # the app closed the pipe or quit: its engines end politely
+        cache.close()
+
+
+def _serve_requests(conn, cache: _AICache) -> None:
     while True:
         try:
             req = ForkingPickler.loads(conn.recv_bytes())
         except (EOFError, OSError, KeyboardInterrupt):
             return
         if req is None:
-            cache.close()
             return
         if isinstance(req, Release):
             cache.release(req.token)
@@ -211,8 +299,8 @@ def _child_main(conn) -> None:
         except OSError:  # the worker closed the pipe (the app quit): nobody waits for this answer
             return
         except Exception:  # an unpicklable move
-            log.warning("the answer of the AI %r cannot be sent: %r", req.ai, move, exc_info=True)
-            conn.send((None, "gave an answer that cannot be passed on", finished, prepare))
+            log.warning("the answer of the AI %r cannot be sent", req.ai, exc_info=True)
+            conn.send((None, UNPICKLABLE, finished, prepare))
 
 
 class Worker(ABC):
@@ -318,50 +406,105 @@ class ProcessWorker(Worker):
         self._proc = None
         self._conn = None
         self.replaced = 0  # AI processes found dead or hung and replaced (a soak's crash count)
+        self.retried = 0  # searches asked again after their process died
+        self._answers = 0
+        self._restarted = False  # the AI process now running replaced one that died or hung
+        self._ready_tokens: set = set()  # the seats that have had an answer from the process now running
+        self.hang_grace = HANG_GRACE
         super().__init__()
         self._spawn()
+
+    @property
+    def pid(self) -> int | None:
+        """The AI process's id while one runs (a soak kills it at random moments)."""
+        proc = self._proc
+        return proc.pid if proc is not None and proc.is_alive() else None
+
+    @property
+    def answers(self) -> int:
+        """The searches the AI process now running has answered (0: it was just started)."""
+        return self._answers
 
     def _spawn(self) -> None:
         parent, child = self._ctx.Pipe()
         proc = self._ctx.Process(target=_child_main, args=(child,), name="boardhub-ai", daemon=True)
         proc.start()
         child.close()
-        self._proc, self._conn = proc, parent
+        self._restarted = self._proc is not None or self.replaced > 0  # a replacement, not the first
+        self._proc, self._conn, self._answers = proc, parent, 0
+        self._ready_tokens: set = set()
 
     def _kill(self) -> None:
         if self._proc is not None:
+            if self._proc.is_alive():  # asked first: told to stop, it ends its engines (see _end_with_the_app)
+                self._proc.terminate()
+                self._proc.join(timeout=1)
             self._proc.kill()
             self._proc.join(timeout=2)
             self._conn.close()
         self._proc = self._conn = None
 
     def _run(self, job: Job, request: Request) -> None:
+        """Ask the child; if its process dies during the search, restart it and ask once more.
+
+        The player keeps the game when boardhub's own AI process dies (killed,
+        out of memory): the search is asked again with the move's whole time,
+        the time lost set aside, and the job says so (`retried`) for a notice.
+        A second death in one move forfeits: that AI kills its own process.
+        """
+        answer = self._exchange(job, request)
+        if answer is _DIED:
+            self.retried += 1
+            job.retried = RETRIED
+            log.warning("the AI process died during a search for %r: asking again", job.ai)
+            answer = self._exchange(job, job._restart())
+            if answer is _DIED:
+                answer = Wording(N_("{player} crashed twice in one move (its process ended each time)"))
+        if isinstance(answer, Wording):
+            job._finish(error=answer)
+        else:
+            job._finish(*answer)
+
+    def _exchange(self, job: Job, request: Request):
+        """One request and its answer: the reply's fields, a Wording (what went wrong) or _DIED."""
         if self._proc is None or not self._proc.is_alive():
             self.replaced += self._proc is not None  # None: the last one was already counted
             self._kill()
             self._spawn()
+        if self._restarted and job.token not in self._ready_tokens:
+            # a seat's first search in a replacement process rebuilds what the old one had ready
+            job.grace = RESTART_GRACE
         try:
             self._conn.send(request)
+        except OSError:  # the process died between two searches, as the request left
+            return self._died()
         except Exception:
             log.warning("the position for the AI %r cannot be sent", job.ai, exc_info=True)
-            job._finish(error=Wording(N_("{player} could not be given the position (an internal error)")))
-            return
-        limit = max(job.deadline - time.monotonic(), 0) + HANG_GRACE
+            return Wording(N_("{player} could not be given the position (an internal error)"))
+        limit = max(job.deadline - time.monotonic(), 0) + self.hang_grace + (START_GRACE if not self._answers else 0)
         try:
-            if self._conn.poll(limit):
-                job._finish(*self._conn.recv())
-                return
-            error = Wording.of(N_("{player} gave no answer {seconds} s after its time was up, and was stopped"),
-                               seconds=f"{HANG_GRACE:g}")
+            if not self._conn.poll(limit):
+                self.replaced += 1
+                self._kill()
+                return Wording.of(N_("{player} gave no answer {seconds} s after its time was up, and was stopped"),
+                                  seconds=f"{self.hang_grace:g}")
+            reply = self._conn.recv()
         except (EOFError, OSError):
-            error = Wording(N_("{player} crashed (its process ended)"))
+            return self._died()
         except Exception:  # the answer arrived whole but cannot be rebuilt here
             log.warning("the answer of the AI %r cannot be read", job.ai, exc_info=True)
-            job._finish(error=Wording(N_("{player} gave an answer that cannot be read")))
-            return
+            return UNREADABLE
+        if not (isinstance(reply, tuple) and len(reply) == 4):
+            log.warning("the AI process answered %r for %r", type(reply), job.ai)
+            return UNREADABLE
+        self._answers += 1
+        self._ready_tokens.add(job.token)
+        return reply
+
+    def _died(self) -> object:
         self.replaced += 1
         self._kill()
-        job._finish(error=error)
+        return _DIED
 
     def _release(self, release: Release) -> None:
         if self._conn is not None:
