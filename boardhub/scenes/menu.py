@@ -10,7 +10,7 @@ from boardhub.core.saved_games import latest_unfinished, saved_players
 from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
-from boardhub.ui.widgets import Button
+from boardhub.ui.widgets import Button, FocusRing
 
 MODES = ((N_("Player vs Player"), "pvp"), (N_("Player vs AI"), "pva"), (N_("AI vs AI"), "ava"))
 
@@ -34,6 +34,7 @@ class MenuScene(Scene):
                            self.quit_button]
         self.resumable: saves.SavedGame | None = None
         self.error = ""
+        self.focus = FocusRing(self.reading_order, default=self.continue_button)
 
     def resume(self) -> None:
         """Offer Continue only when an unfinished game is saved and can be resumed."""
@@ -135,9 +136,16 @@ class MenuScene(Scene):
         for _game, _rect, buttons in self.cards:
             yield from buttons
 
+    def reading_order(self):
+        """The cards' buttons, then the bottom row: the order Tab goes round them."""
+        for _game, _rect, buttons in self.cards:
+            yield from buttons
+        yield from self.bottom_row
+
     def process_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.quit()
+            return None  # Esc goes back everywhere else; here it would quit at once, so Quit is a button
+        if self.focus.handle(event):
             return None
         for b in self.widgets():
             if b.handle(event):
@@ -160,6 +168,7 @@ class MenuScene(Scene):
                 b.draw(surface)
         for b in self.bottom_row:
             b.draw(surface)
+        self.focus.draw(surface)
         if self.resumable is not None:
             data = self.resumable.data
             note = _("Continue: {game}, {players}, move {number}").format(

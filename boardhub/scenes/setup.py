@@ -27,7 +27,7 @@ from boardhub.core.seat_names import seat_label
 from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
-from boardhub.ui.widgets import Button, Choice, TextField, Toggle
+from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, Toggle
 
 LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 ORDINALS = (N_("Moves first"), N_("Moves second"), N_("Moves third"), N_("Moves fourth"))
@@ -149,6 +149,7 @@ class SetupScene(Scene):
         self.swap_button = Button(N_("Swap who starts"), self.swap)
         self.start_button = Button(N_("Start"), self.start, primary=True)
         self.back_button = Button(N_("Back"), self.app.pop)
+        self.focus = FocusRing(self.reading_order, default=self.start_button)  # Enter starts, as before
 
     def set_seats(self, seats: list[str | None] | tuple[str | None, ...]) -> None:
         values, _labels = ai_choices(self.game)
@@ -268,6 +269,15 @@ class SetupScene(Scene):
         yield from (w for w in (self.swap_button, self.limit, self.referee) if w.visible)
         yield from (self.start_button, self.back_button)
 
+    def reading_order(self):
+        """The widgets top to bottom, as Tab visits them: each seat's Strongest and command line under it."""
+        yield from self.mode_buttons
+        yield from (c for _option, c in self.option_choices if c.visible)
+        for c, b, f in zip(self.seat_choices, self.strongest_buttons, self.engine_fields):
+            yield from (w for w in (c, b, f) if w.visible)
+        yield from (w for w in (self.swap_button, self.limit, self.referee) if w.visible)
+        yield from (self.back_button, self.start_button)
+
     def layout(self, size: tuple[int, int]) -> None:
         """Rows as tall as the window allows for the most rows this game can show, so none ever moves
         because another one appeared; the panel is as tall as those rows."""
@@ -357,6 +367,8 @@ class SetupScene(Scene):
             else:
                 self.back_button.handle(event)
             return None
+        if self.focus.handle(event):  # Tab, the arrows, Enter (Start while no ring shows), Space
+            return None
         for f in self.engine_fields:
             if f.visible and f.handle(event):
                 return None
@@ -395,6 +407,7 @@ class SetupScene(Scene):
         for wdg in self.widgets():
             if wdg not in self.mode_buttons:
                 wdg.draw(surface)
+        self.focus.draw(surface)
         if self.check is not None:
             self.draw_message(surface, _("Starting {names}…").format(names=", ".join(self.check.names)), theme.MUTED)
         elif self.error:

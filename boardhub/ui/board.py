@@ -138,6 +138,10 @@ class BoardView:
         """The mouse moved: it points now, until the next key."""
         self.cursor_shown = False
 
+    def cancel(self) -> bool:
+        """Esc: drop a move half chosen (a picked tile); False when there is none, so Esc pauses."""
+        return False
+
     def _start_xy(self, match: Match) -> tuple[float, float]:
         """Where a new cursor starts: at the last move with a place, else the board's centre."""
         for p in reversed(match.history):

@@ -396,6 +396,13 @@ class DavinciBoard(BoardView):
             return Refuse(_("Click a hidden tile of another player, then its number"))
         return None
 
+    def cancel(self) -> bool:
+        """Esc puts a picked tile back: no number is asked for it any more."""
+        if self.selected is None:
+            return False
+        self.selected = None
+        return True
+
     def choose(self, target: tuple, view: DavinciView) -> Intent:
         """What choosing a target means, by mouse or by keys: a move, a tile picked, or a refusal."""
         kind = target[0]
