@@ -17,7 +17,7 @@ from boardhub.core.i18n import N_, _
 AI_NAMES = {
     "random": N_("Random AI"), "greedy": N_("Greedy {level} AI"), "positional": N_("Positional {level} AI"),
     "expert": N_("Expert AI"), "easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard AI"),
-    "seed": N_("Seed {level} AI"),
+    "seed": N_("Classic {level} AI"),
 }
 LEVEL_NAMES = {"normal": N_("normal"), "hard": N_("hard")}
 HUMAN, YOU, PLAYER = N_("Human"), N_("You"), N_("Player {number}")

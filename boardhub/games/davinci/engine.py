@@ -291,9 +291,9 @@ class DavinciRules:
     options = (
         Option("players", N_("Players"), (2, 3, 4), 2),
         Option("deal_jokers", N_("Starting tiles"), (False, True), False,
-               (N_("Dealt, no jokers: the official rules"), N_("Drawn, jokers too: as in the source document"))),
+               (N_("Dealt, no jokers: the official rules"), N_("Drawn, jokers too: a popular variant"))),
         Option("piles_end_in_draw", N_("Empty piles"), (False, True), False,
-               (N_("Play on: the official rules"), N_("End in a draw: as in the source document"))),
+               (N_("Play on: the official rules"), N_("End in a draw: a popular variant"))),
     )
 
     def normalize(self, options: dict | None) -> dict:
