@@ -289,6 +289,42 @@ def problems(drawn: list[theme.DrawnText], window: tuple[int, int]) -> list[str]
     return list(dict.fromkeys(out))
 
 
+@pytest.fixture
+def cuts(monkeypatch):
+    """Every text `theme.fit` cut with "…": the cut text -> (the whole text, its size, the width it had)."""
+    made: dict[str, tuple[str, float, float]] = {}
+    whole_fit = theme.fit
+
+    def noting_fit(msg: str, px: float, width: float, bold: bool = False) -> str:
+        out = whole_fit(msg, px, width, bold)
+        if out != theme.shown(msg):
+            made[out] = (theme.shown(msg), px, width)
+        return out
+    monkeypatch.setattr(theme, "fit", noting_fit)
+    return made
+
+
+def cut_with_room(drawn: list[theme.DrawnText], cuts: dict[str, tuple[str, float, float]]) -> list[str]:
+    """Texts cut with "…" although the whole text, wrapped at the same width, had room on the lines below
+    it: inside its panel (or its surface), clear of every other text drawn there."""
+    out = []
+    for d in drawn:
+        if d.text not in cuts or not d.ink.width:
+            continue
+        whole, px, width = cuts[d.text]
+        lines = theme.wrap(whole, px, int(width))
+        below = pygame.Rect(d.rect.x, d.rect.bottom, max(d.rect.width, round(width)),
+                            (len(lines) - 1) * theme.line_height(px))
+        room = d.bounds if d.bounds is not None else d.area
+        if not room.contains(below):
+            continue
+        if any(o is not d and o.area.size == d.area.size and o.ink.width and o.ink.colliderect(below)
+               for o in drawn):
+            continue
+        out.append(f"cut though the whole text fits on the lines below: {d.text!r} at {tuple(d.ink)} ({whole!r})")
+    return out
+
+
 def overlaps(drawn: list[theme.DrawnText]) -> list[str]:
     """Texts of one frame of one scene whose letters run into each other.
 
@@ -311,7 +347,7 @@ def language(request):
 
 
 @pytest.mark.parametrize("name", list(SCENES))
-def test_text_is_readable_and_stays_in_its_place(sized_app, name, language):
+def test_text_is_readable_and_stays_in_its_place(sized_app, name, language, cuts):
     app = sized_app
     fresh(app)
     with theme.recording() as drawn:  # from the start: some pictures are drawn once, as the scene is laid out
@@ -322,7 +358,7 @@ def test_text_is_readable_and_stays_in_its_place(sized_app, name, language):
     for scene in app.visible():  # a panel covers what it is drawn over: each scene is checked on its own
         with theme.recording() as frame:
             scene.draw(app.screen)
-        found += overlaps(frame)
+        found += overlaps(frame) + cut_with_room(frame, cuts)
     assert not found, f"{name} at {app.size[0]}x{app.size[1]} in {language}:\n  " + "\n  ".join(found)
 
 
@@ -340,6 +376,19 @@ def test_a_text_outside_its_panel_is_found():
     assert any(p.startswith("leaves its panel") and "far too long" in p for p in found)
     assert any(p.startswith("leaves the window") and "'cut'" in p for p in found)
     assert not any("'small'" in p for p in found)
+
+
+def test_a_description_cut_where_it_could_wrap_is_found(cuts):
+    """The check can fail: a long line cut with "…" over empty room, and not one whose room is taken."""
+    pygame.font.init()
+    surface = pygame.Surface((300, 200))
+    whole = "a description long enough to need two lines at this width, or three"
+    with theme.recording() as drawn:
+        theme.text(surface, theme.fit(whole, 20, 200), 20, (10, 10))
+        theme.text(surface, theme.fit(whole, 20, 200), 20, (10, 120))
+        theme.text(surface, "under it", 20, (10, 120 + theme.line_height(20)))
+    found = cut_with_room(drawn, cuts)
+    assert len(found) == 1 and "(10, 1" in found[0].split(" at ")[1]
 
 
 def test_every_text_goes_through_the_theme():
