@@ -148,6 +148,17 @@ def build_game(key: str, mode: str, players: int | None = None, toggled: bool = 
     return build
 
 
+def build_undone(key: str):
+    """A game with moves taken back: "+3 to redo" under a full move list."""
+    def build(app):
+        scene = start_game(app, key, "pvp", moves=40)
+        for _ in range(3):
+            scene.match.undo()
+        frames(app, 2)
+        return scene
+    return build
+
+
 def build_result(key: str, players: int | None = None):
     def build(app):
         scene = start_game(app, key, "pva", players, moves=None)
@@ -264,6 +275,7 @@ for _key in GAME_KEYS:
             SCENES[f"game-{_name}-{_mode}-toggled"] = build_game(_key, _mode, _players, toggled=True)
         SCENES[f"result-{_name}"] = build_result(_key, _players)
     SCENES[f"pause-{_key}"] = build_pause(_key)
+    SCENES[f"game-{_key}-undone"] = build_undone(_key)
     SCENES[f"rules-{_key}"] = build_rules(_key)
 for _key in GAME_KEYS:
     if get_game(_key).record_formats:
