@@ -159,6 +159,20 @@ def build_undone(key: str):
     return build
 
 
+def build_best(key: str):
+    """A game against the AI with the Best move ringed and tagged on a board full of stones or discs."""
+    def build(app):
+        scene = start_game(app, key, "pva", moves=40)
+        scene.ask_hint()
+        deadline = time.monotonic() + 60
+        while scene.session.hint_for(scene.match.state) is None:
+            assert time.monotonic() < deadline, "no hint came"
+            app.frame(0.016)
+            time.sleep(0.01)
+        return scene
+    return build
+
+
 def build_result(key: str, players: int | None = None):
     def build(app):
         scene = start_game(app, key, "pva", players, moves=None)
@@ -276,6 +290,8 @@ for _key in GAME_KEYS:
         SCENES[f"result-{_name}"] = build_result(_key, _players)
     SCENES[f"pause-{_key}"] = build_pause(_key)
     SCENES[f"game-{_key}-undone"] = build_undone(_key)
+    if _key in ("othello", "gomoku"):
+        SCENES[f"game-{_key}-best"] = build_best(_key)
     SCENES[f"rules-{_key}"] = build_rules(_key)
 for _key in GAME_KEYS:
     if get_game(_key).record_formats:
@@ -337,6 +353,38 @@ def cut_with_room(drawn: list[theme.DrawnText], cuts: dict[str, tuple[str, float
     return out
 
 
+def shown_state(scene):
+    """The position a scene's board shows: a game's, or the review's move shown; None without a board."""
+    if hasattr(scene, "match"):
+        return scene.match.state
+    run = getattr(scene, "run", None)
+    if run is not None and getattr(scene, "record", None) is not None:
+        ply = scene.selected if scene.selected is not None else len(scene.record.moves)
+        return run.states[ply] if ply < len(run.states) else None
+    return None
+
+
+def over_pieces(drawn: list[theme.DrawnText], scene) -> list[str]:
+    """Texts drawn over a stone or a disc of the board, other than a stone's own label (its move
+    number, centred on it)."""
+    board, state = getattr(scene, "board", None), shown_state(scene)
+    if board is None or state is None:
+        return []
+    pieces = board.piece_rects(state)
+    out = []
+    for d in drawn:
+        if not d.ink.width or d.area.size != scene.size:
+            continue
+        hit = d.ink.collidelist(pieces)
+        if hit < 0:
+            continue
+        own = next((p for p in pieces if p.collidepoint(d.ink.center)), None)
+        if own is not None and own.inflate(own.width // 2, own.height // 2).contains(d.ink):
+            continue  # a number on its stone
+        out.append(f"drawn over a piece at {tuple(pieces[hit])}: {d.text!r} at {tuple(d.ink)}")
+    return out
+
+
 def overlaps(drawn: list[theme.DrawnText]) -> list[str]:
     """Texts of one frame of one scene whose letters run into each other.
 
@@ -370,7 +418,7 @@ def test_text_is_readable_and_stays_in_its_place(sized_app, name, language, cuts
     for scene in app.visible():  # a panel covers what it is drawn over: each scene is checked on its own
         with theme.recording() as frame:
             scene.draw(app.screen)
-        found += overlaps(frame) + cut_with_room(frame, cuts)
+        found += overlaps(frame) + cut_with_room(frame, cuts) + over_pieces(frame, scene)
     assert not found, f"{name} at {app.size[0]}x{app.size[1]} in {language}:\n  " + "\n  ".join(found)
 
 

@@ -235,7 +235,7 @@ class ReviewScene(Scene):
         self.board.draw_mark(surface, self.record.moves[ply], PLAYED_COLOUR, "", self.s)
         if m is not None and m.best_text and m.before.best != m.move and m.loss > 0:
             self.board.draw_mark(surface, m.before.best, BEST_COLOUR, value_text(m.before.value, self.run.review.baseline),
-                                 self.s)
+                                 self.s, state)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         s = self.s

@@ -80,6 +80,12 @@ class OthelloBoard(BoardView):
     def target_xy(self, move: int) -> tuple[float, float] | None:
         return None if move == PASS else self.square_center(move)
 
+    def piece_rects(self, state: OthelloState) -> list[pygame.Rect]:
+        """The square inside each disc (what a label on it would hide)."""
+        discs = state.black | state.white
+        inset = -round(self.cell * 0.44)
+        return [self.square_rect(sq).inflate(inset, inset) for sq in range(64) if discs >> sq & 1]
+
     def key(self, key: int, match: Match) -> Intent:
         if key in PLAY_KEYS and must_pass(match.state):
             return Play(PASS)
