@@ -110,7 +110,8 @@ class OthelloBoard(BoardView):
     # ---------------------------------------------------------------- the evaluation overlay
     def actions(self, match: Match):
         """The evaluation overlay's switch; and Pass while the human to move has nothing else to play."""
-        out = [(N_("Evaluation: on") if self.show_eval else N_("Evaluation"), self.toggle_eval)]
+        # short enough for the side panel's half-width buttons at 800 x 600, on and off
+        out = [(N_("Values: on") if self.show_eval else N_("Values"), self.toggle_eval)]
         if match.human_to_move and not match.is_over and must_pass(match.state):
             out.append((N_("Pass"), lambda: Play(PASS)))
         return out
