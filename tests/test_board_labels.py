@@ -32,3 +32,31 @@ def test_the_best_tag_covers_no_stone_or_disc(key, moves):
     tags = [d for d in drawn if d.text == "Best"]
     assert tags, "the tag is drawn through the theme"
     assert tags[0].ink.collidelist(pieces) < 0, "the Best tag covers a stone"
+
+
+def test_the_dots_row_numbers_stand_clear_of_the_board_on_7x7(tmp_path, monkeypatch):
+    """Two-digit row numbers (10 to 14) on the smallest window: clear of the dots, on the paper."""
+    monkeypatch.setenv("BOARDHUB_SAVES", str(tmp_path))
+    from boardhub.core.session import GameSession, GameSetup
+    from boardhub.app import App
+    small = App((800, 600))
+    try:
+        small.open("menu")
+        setup = GameSetup("dots", (None, None), {"rows": 7, "cols": 7}, 0.5, False, "pvp")
+        small.open("game", GameSession.new(setup, small.start_worker))
+        small.frame(0.016)
+        game = small.top
+        board, state = game.board, game.match.state
+        with theme.recording() as drawn:
+            game.draw(small.screen)
+        left = board.point(0, 0)[0]
+        dot_r = max(3, board.spacing * 0.07)
+        paper = pygame.Rect(0, 0, board.spacing * (state.cols + 0.75), board.spacing * (state.rows + 0.75))
+        paper.center = board.point(state.rows, state.cols)
+        rows = [d for d in drawn if d.text.isdigit() and d.ink.right < left]
+        assert len(rows) == 2 * state.rows + 1
+        for d in rows:
+            assert d.ink.right <= left - dot_r - 3, f"row {d.text} touches the dots: {tuple(d.ink)}"
+            assert d.ink.left >= paper.left + 1, f"row {d.text} runs off the paper: {tuple(d.ink)}"
+    finally:
+        small.close()
