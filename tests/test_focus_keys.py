@@ -2,6 +2,7 @@
 Enter and Space press what it is on, Esc goes back (never quits from the main menu), Return on
 the result panel plays again, and Esc puts back a Da Vinci tile picked for a call."""
 import pygame
+import pytest
 from uidriver import click, frames, key
 
 from boardhub.core import saves
@@ -133,3 +134,16 @@ def test_esc_puts_back_a_picked_davinci_tile(app):
     key(app, pygame.K_ESCAPE)
     assert app.top is not game  # with nothing picked, Esc pauses as before
     app.reset("menu")
+
+
+@pytest.mark.parametrize("name", ["stats", "saves"])
+def test_tab_reaches_the_buttons_of_pages_whose_arrows_scroll(app, name):
+    page = app.open(name)
+    key(app, pygame.K_TAB)
+    first = page.focus.current()
+    assert first is not None and ring_drawn(app, first)
+    key(app, pygame.K_TAB)
+    assert page.focus.current() is not first or len(page.focus.candidates()) == 1
+    key(app, pygame.K_DOWN)  # the arrows still belong to the page (its list, its scroll)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)

@@ -239,9 +239,12 @@ class FocusRing:
     ring shows. Moving the mouse hides the ring, as it hides the board's cursor.
     """
 
-    def __init__(self, widgets: Callable[[], Iterable[Widget]], default: Widget | None = None) -> None:
-        """`widgets`: the screen's widgets in reading order, asked anew each time (what shows changes)."""
-        self.widgets, self.default = widgets, default
+    def __init__(self, widgets: Callable[[], Iterable[Widget]], default: Widget | None = None,
+                 arrows: bool = True) -> None:
+        """`widgets`: the screen's widgets in reading order, asked anew each time (what shows changes);
+        `arrows`=False leaves the arrow keys to the screen (a list they step through), and Tab alone
+        moves the ring."""
+        self.widgets, self.default, self.arrows = widgets, default, arrows
         self.focused: Widget | None = None
         self.shown = False
 
@@ -272,6 +275,8 @@ class FocusRing:
             return False
         if event.type != pygame.KEYDOWN or event.key not in FOCUS_KEYS:
             return False
+        if event.key in DIRECTIONS and not self.arrows:
+            return False
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return False
         typing = next((w for w in self.candidates() if isinstance(w, TextField) and w.focused), None)
@@ -282,10 +287,13 @@ class FocusRing:
         current = self.current()
         if current is None:
             return False
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.shown:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self.shown:
+            if event.key == pygame.K_SPACE:
+                return False  # Space keeps the screen's own use until the keys show the ring
             if self.default is not None and self.default in self.candidates():
                 self.default.activate()
                 return True
+            return False  # the screen's own Enter (open the game picked in a list)
         if not self.shown:
             self.shown = True
             self.focus(current)
