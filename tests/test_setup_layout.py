@@ -68,3 +68,10 @@ def test_ais_and_options_are_named_in_a_player_s_words(code):
         assert not found, f"developer wording on screen ({code}): {found}"
     finally:
         i18n.set_language(i18n.SOURCE)
+
+
+def test_a_game_saved_under_an_ai_s_former_name_shows_its_name_of_today():
+    from boardhub.core.seat_names import shown_name
+    assert shown_name("seed:hard", "Seed hard AI") == "Classic hard AI"
+    assert shown_name("seed:normal", "Seed normal AI 2") == "Classic normal AI 2"
+    assert shown_name("seed:hard", "My own name") == "My own name"
