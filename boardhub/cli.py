@@ -333,6 +333,13 @@ def cmd_engine(args) -> int:
 
 
 def main(argv: list[str]) -> int:
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    return run_command(parser, args, extra, argv)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Every subcommand with its arguments (boardhub.commands lists them for `boardhub --help`)."""
     parser = argparse.ArgumentParser(prog="boardhub", description="boardhub command line")
     sub = parser.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("ais", help="list a game's AIs")
@@ -414,7 +421,11 @@ def main(argv: list[str]) -> int:
     p.add_argument("--ai", required=True, help="AI name, name:level, or py:module:function")
     p.add_argument("--seed", type=int, default=0)
     net_commands.add_parsers(sub)
-    args, extra = parser.parse_known_args(argv)
+    return parser
+
+
+def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace, extra: list[str], argv: list[str]) -> int:
+    """The subcommand `args` names, its arguments checked first."""
     if args.cmd in ("serve", "host", "join"):
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from boardhub.app import App
+from boardhub.commands import epilog
 from boardhub.smoke import smoke
 from boardhub.ui import theme
 
@@ -26,12 +27,7 @@ def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="boardhub", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Classic board games with strong AIs. With no subcommand, the window opens.",
-        epilog="subcommands (each has its own --help, e.g. boardhub arena --help):\n"
-               "  arena GAME    play AIs against each other headless, or a round robin\n"
-               "  ais GAME      list a game's AIs and their levels\n"
-               "  learn othello learn the Othello positional AI's boards from games\n"
-               "  perft othello count Othello's move sequences to a depth\n"
-               "  engine gomoku run an AI as a Gomocup engine (pbrain) on stdin/stdout")
+        epilog=epilog())
     parser.add_argument("--size", help="window size, e.g. 1024x640 (default: the size it had last time, "
                         "or one that fits the screen); a one-off, not remembered")
     parser.add_argument("--startup-time", action="store_true",

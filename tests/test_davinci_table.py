@@ -196,7 +196,7 @@ def tile_words(tile):
 
 
 def ordinal_text(n):
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")  # racks hold 13 tiles at most
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th") + "-from-left"  # racks hold 13 tiles at most
 
 
 def test_a_call_reads_as_a_sentence_to_the_human_and_by_name_to_a_spectator():
@@ -204,14 +204,17 @@ def test_a_call_reads_as_a_sentence_to_the_human_and_by_name_to_a_spectator():
     names = ("You", "Expert AI", "Seed normal AI")
     wrong = Call(seat=1, target=0, index=2, value=7, right=False, revealed=(BLACK, 4), choose=False, out=())
     assert describe(wrong, names, you=0) == \
-        "Expert AI calls your 3rd tile 7: wrong - their drawn black 4 is revealed"
+        "Expert AI calls your 3rd-from-left tile 7: wrong - Expert AI's drawn black 4 is revealed"
     assert describe(wrong, names, you=None) == \
-        "Expert AI calls You's 3rd tile 7: wrong - their drawn black 4 is revealed"
+        "Expert AI calls You's 3rd-from-left tile 7: wrong - Expert AI's drawn black 4 is revealed"
     right = Call(seat=0, target=2, index=0, value=JOKER, right=True, revealed=None, choose=False, out=(2,))
     assert describe(right, names, you=0) == \
-        "You call Seed normal AI's 1st tile a joker: right - Seed normal AI is out"
+        "You call Seed normal AI's 1st-from-left tile a joker: right - Seed normal AI is out"
     assert describe(right, names, you=0, past=True) == \
-        "called Seed normal AI's 1st tile a joker - right; Seed normal AI is out"
+        "called Seed normal AI's 1st-from-left tile a joker - right; Seed normal AI is out"
+    no_draw = Call(seat=1, target=2, index=1, value=5, right=False, revealed=None, choose=True, out=())
+    assert describe(no_draw, names, you=0) == \
+        "Expert AI calls Seed normal AI's 2nd-from-left tile 5: wrong - Expert AI turns up a tile of their choice"
 
 
 def test_a_call_is_announced_on_the_table_for_a_few_seconds(app):
@@ -227,7 +230,7 @@ def test_a_call_is_announced_on_the_table_for_a_few_seconds(app):
     app.frame(0.016)
     tile = next(t for t in m.state.racks[0] if t.uid == m.states[-2].drawn)
     called = "a joker" if value == JOKER else value
-    said = f"You call Easy AI's 1st tile {called}: wrong - your drawn {tile_words(tile)} is revealed"
+    said = f"You call Easy AI's 1st-from-left tile {called}: wrong - your drawn {tile_words(tile)} is revealed"
 
     def drawn_text():
         with theme.recording() as texts:
@@ -238,7 +241,7 @@ def test_a_call_is_announced_on_the_table_for_a_few_seconds(app):
     game.clock += ANNOUNCE_SECONDS + 0.1
     assert said not in drawn_text()  # gone from the table: the move list keeps it
     assert board.busy(game.clock) is False  # the result panel never waits for it
-    assert "called Easy AI's 1st tile" in move_words(board, m, len(m.history) - 1)
+    assert "called Easy AI's 1st-from-left tile" in move_words(board, m, len(m.history) - 1)
 
 
 def test_the_move_list_wraps_long_entries_and_cuts_none_at_800_by_600():
@@ -292,7 +295,7 @@ def test_the_status_line_follows_the_step_of_the_turn(app):
     assert "then call its number" in board.banner(match)
     board.click(board.table(board.look(match)).tiles[(1, 1)].center, match)
     assert board.selected == (1, 1)
-    assert board.banner(match) == "Now call the number of Easy AI's 2nd tile on the pad"
+    assert board.banner(match) == "Now call the number of Easy AI's 2nd-from-left tile on the pad"
 
 
 # ---------------------------------------------------------------- keys only

@@ -92,7 +92,7 @@ def test_the_evaluation_overlay_scores_every_legal_square(app):
     import time
     game = pvp(app)
     click(app, game.action_buttons[0].rect.center)
-    assert game.action_buttons[0].label == "Evaluation: on"
+    assert game.action_buttons[0].label == "Values: on"
     # the overlay is of the position the human to move is thinking about
     assert game.board.wants_analysis(game.match) == (True, game.match.to_move)
     end = time.monotonic() + 10

@@ -81,7 +81,7 @@ def test_the_review_after_a_game_steps_and_exports_its_graph(app):
 
 def test_a_da_vinci_review_says_its_moves_in_words_in_either_language(app):
     """The move list and the detail word every move as the game's own list does ("drew a black tile",
-    "called Easy AI's 2nd tile 7 - wrong"), never in the record's notation ("draw b", "guess 2 2 7")."""
+    "called Easy AI's 2nd-from-left tile 7 - wrong"), never in the record's notation ("draw b", "guess 2 2 7")."""
     from test_text_fits import build_review
     from boardhub.core import i18n
     from boardhub.ui import theme

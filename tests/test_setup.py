@@ -114,7 +114,8 @@ def test_option_labels_say_what_they_mean():
     texts = [label for g in all_games() for o in g.options for label in (o.label, *o.labels)]
     assert not [t for t in texts if "(source)" in t or "(official)" in t]
     davinci = {o.key: o for o in get_game("davinci").options}
-    assert "as in the source document" in davinci["deal_jokers"].label_of(True)
+    assert "the official rules" in davinci["deal_jokers"].label_of(False)
+    assert "variant" in davinci["deal_jokers"].label_of(True)  # a player's word, not the source document's
 
 
 # ---------------------------------------------------------------- selectors

@@ -148,6 +148,31 @@ def build_game(key: str, mode: str, players: int | None = None, toggled: bool = 
     return build
 
 
+def build_undone(key: str):
+    """A game with moves taken back: "+3 to redo" under a full move list."""
+    def build(app):
+        scene = start_game(app, key, "pvp", moves=40)
+        for _ in range(3):
+            scene.match.undo()
+        frames(app, 2)
+        return scene
+    return build
+
+
+def build_best(key: str):
+    """A game against the AI with the Best move ringed and tagged on a board full of stones or discs."""
+    def build(app):
+        scene = start_game(app, key, "pva", moves=40)
+        scene.ask_hint()
+        deadline = time.monotonic() + 60
+        while scene.session.hint_for(scene.match.state) is None:
+            assert time.monotonic() < deadline, "no hint came"
+            app.frame(0.016)
+            time.sleep(0.01)
+        return scene
+    return build
+
+
 def build_result(key: str, players: int | None = None):
     def build(app):
         scene = start_game(app, key, "pva", players, moves=None)
@@ -264,6 +289,9 @@ for _key in GAME_KEYS:
             SCENES[f"game-{_name}-{_mode}-toggled"] = build_game(_key, _mode, _players, toggled=True)
         SCENES[f"result-{_name}"] = build_result(_key, _players)
     SCENES[f"pause-{_key}"] = build_pause(_key)
+    SCENES[f"game-{_key}-undone"] = build_undone(_key)
+    if _key in ("othello", "gomoku"):
+        SCENES[f"game-{_key}-best"] = build_best(_key)
     SCENES[f"rules-{_key}"] = build_rules(_key)
 for _key in GAME_KEYS:
     if get_game(_key).record_formats:
@@ -289,6 +317,74 @@ def problems(drawn: list[theme.DrawnText], window: tuple[int, int]) -> list[str]
     return list(dict.fromkeys(out))
 
 
+@pytest.fixture
+def cuts(monkeypatch):
+    """Every text `theme.fit` cut with "…": the cut text -> (the whole text, its size, the width it had)."""
+    made: dict[str, tuple[str, float, float]] = {}
+    whole_fit = theme.fit
+
+    def noting_fit(msg: str, px: float, width: float, bold: bool = False) -> str:
+        out = whole_fit(msg, px, width, bold)
+        if out != theme.shown(msg):
+            made[out] = (theme.shown(msg), px, width)
+        return out
+    monkeypatch.setattr(theme, "fit", noting_fit)
+    return made
+
+
+def cut_with_room(drawn: list[theme.DrawnText], cuts: dict[str, tuple[str, float, float]]) -> list[str]:
+    """Texts cut with "…" although the whole text, wrapped at the same width, had room on the lines below
+    it: inside its panel (or its surface), clear of every other text drawn there."""
+    out = []
+    for d in drawn:
+        if d.text not in cuts or not d.ink.width:
+            continue
+        whole, px, width = cuts[d.text]
+        lines = theme.wrap(whole, px, int(width))
+        below = pygame.Rect(d.rect.x, d.rect.bottom, max(d.rect.width, round(width)),
+                            (len(lines) - 1) * theme.line_height(px))
+        room = d.bounds if d.bounds is not None else d.area
+        if not room.contains(below):
+            continue
+        if any(o is not d and o.area.size == d.area.size and o.ink.width and o.ink.colliderect(below)
+               for o in drawn):
+            continue
+        out.append(f"cut though the whole text fits on the lines below: {d.text!r} at {tuple(d.ink)} ({whole!r})")
+    return out
+
+
+def shown_state(scene):
+    """The position a scene's board shows: a game's, or the review's move shown; None without a board."""
+    if hasattr(scene, "match"):
+        return scene.match.state
+    run = getattr(scene, "run", None)
+    if run is not None and getattr(scene, "record", None) is not None:
+        ply = scene.selected if scene.selected is not None else len(scene.record.moves)
+        return run.states[ply] if ply < len(run.states) else None
+    return None
+
+
+def over_pieces(drawn: list[theme.DrawnText], scene) -> list[str]:
+    """Texts drawn over a stone or a disc of the board, other than a stone's own label (its move
+    number, centred on it)."""
+    board, state = getattr(scene, "board", None), shown_state(scene)
+    if board is None or state is None:
+        return []
+    pieces = board.piece_rects(state)
+    out = []
+    for d in drawn:
+        if not d.ink.width or d.area.size != scene.size:
+            continue
+        hit = d.ink.collidelist(pieces)
+        if hit < 0:
+            continue
+        own = next((p for p in pieces if p.collidepoint(d.ink.center)), None)
+        if own is not None and own.inflate(own.width // 2, own.height // 2).contains(d.ink):
+            continue  # a number on its stone
+        out.append(f"drawn over a piece at {tuple(pieces[hit])}: {d.text!r} at {tuple(d.ink)}")
+    return out
+
+
 def overlaps(drawn: list[theme.DrawnText]) -> list[str]:
     """Texts of one frame of one scene whose letters run into each other.
 
@@ -311,7 +407,7 @@ def language(request):
 
 
 @pytest.mark.parametrize("name", list(SCENES))
-def test_text_is_readable_and_stays_in_its_place(sized_app, name, language):
+def test_text_is_readable_and_stays_in_its_place(sized_app, name, language, cuts):
     app = sized_app
     fresh(app)
     with theme.recording() as drawn:  # from the start: some pictures are drawn once, as the scene is laid out
@@ -322,7 +418,7 @@ def test_text_is_readable_and_stays_in_its_place(sized_app, name, language):
     for scene in app.visible():  # a panel covers what it is drawn over: each scene is checked on its own
         with theme.recording() as frame:
             scene.draw(app.screen)
-        found += overlaps(frame)
+        found += overlaps(frame) + cut_with_room(frame, cuts) + over_pieces(frame, scene)
     assert not found, f"{name} at {app.size[0]}x{app.size[1]} in {language}:\n  " + "\n  ".join(found)
 
 
@@ -340,6 +436,19 @@ def test_a_text_outside_its_panel_is_found():
     assert any(p.startswith("leaves its panel") and "far too long" in p for p in found)
     assert any(p.startswith("leaves the window") and "'cut'" in p for p in found)
     assert not any("'small'" in p for p in found)
+
+
+def test_a_description_cut_where_it_could_wrap_is_found(cuts):
+    """The check can fail: a long line cut with "…" over empty room, and not one whose room is taken."""
+    pygame.font.init()
+    surface = pygame.Surface((300, 200))
+    whole = "a description long enough to need two lines at this width, or three"
+    with theme.recording() as drawn:
+        theme.text(surface, theme.fit(whole, 20, 200), 20, (10, 10))
+        theme.text(surface, theme.fit(whole, 20, 200), 20, (10, 120))
+        theme.text(surface, "under it", 20, (10, 120 + theme.line_height(20)))
+    found = cut_with_room(drawn, cuts)
+    assert len(found) == 1 and "(10, 1" in found[0].split(" at ")[1]
 
 
 def test_every_text_goes_through_the_theme():

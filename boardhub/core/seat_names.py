@@ -18,8 +18,10 @@ from boardhub.core.i18n import N_, _
 AI_NAMES = {
     "random": N_("Random AI"), "greedy": N_("Greedy {level} AI"), "positional": N_("Positional {level} AI"),
     "expert": N_("Expert AI"), "easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard AI"),
-    "seed": N_("Seed {level} AI"),
+    "seed": N_("Classic {level} AI"),
 }
+# names saves made before an AI was renamed, shown under its name of today
+FORMER_NAMES = {"seed": "Seed {level} AI"}
 LEVEL_NAMES = {"normal": N_("normal"), "hard": N_("hard")}
 HUMAN, YOU, PLAYER = N_("Human"), N_("You"), N_("Player {number}")
 NUMBERED = N_("{name} {number}")  # the second of two seats the same AI plays: "Hard AI 2"
@@ -74,7 +76,14 @@ def _shown_name(ai: str | None, name: str) -> str:
         base = seat_label(ai, str)
     except ValueError:
         return name
-    if name == base:
-        return seat_label(ai)
-    m = re.fullmatch(re.escape(base) + r" (\d+)", name)
-    return _(NUMBERED).format(name=seat_label(ai), number=m.group(1)) if m else name
+    kind, _sep, level = ai.partition(":")
+    former = FORMER_NAMES[kind].format(level=level) if kind in FORMER_NAMES and level else None
+    for known in (base, former):
+        if known is None:
+            continue
+        if name == known:
+            return seat_label(ai)
+        m = re.fullmatch(re.escape(known) + r" (\d+)", name)
+        if m:
+            return _(NUMBERED).format(name=seat_label(ai), number=m.group(1))
+    return name

@@ -266,7 +266,7 @@ class GameScene(Scene):
         game_frame.draw(self, surface, self.context())
         hint = self.session.hint_for(self.match.state)
         if hint is not None:
-            self.board.draw_mark(surface, hint.best, theme.BEST, _("Best"), self.s)
+            self.board.draw_mark(surface, hint.best, theme.BEST, _("Best"), self.s, self.match.state)
 
     def context(self) -> DrawContext:
         m, st = self.match, self.app.settings

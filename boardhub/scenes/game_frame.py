@@ -245,13 +245,14 @@ def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
     end = len(m.history) - scene.scroll
     entries: list[tuple[int, list[str]]] = []
     used = 0.0
+    room = r.height - (theme.line_height(18 * s) if m.redo_stack else 0)  # "+3 to redo" has a line of its own
     for idx in range(end - 1, -1, -1):  # the newest entries that fit, counted from the bottom up
         lines = theme.wrap(_("{name}: {move}").format(name=move_by(scene, idx), move=move_words(scene.board, m, idx)),
                            20 * s, width)
         if len(lines) > 1:  # the lines below the first run on under the time
             lines = lines[:1] + theme.wrap(" ".join(lines[1:]), 20 * s, round(r.width - 62 * s))
         height = row + (len(lines) - 1) * line_h
-        if entries and used + height > r.height:
+        if entries and used + height > room:
             break
         entries.insert(0, (idx, lines))
         used += height

@@ -11,7 +11,7 @@ from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
 from boardhub.ui.confirm import Confirm
 from boardhub.ui.scene import Scene
-from boardhub.ui.widgets import Button
+from boardhub.ui.widgets import Button, FocusRing
 
 MODES = ((N_("Player vs Player"), "pvp"), (N_("Player vs AI"), "pva"), (N_("AI vs AI"), "ava"))
 
@@ -37,6 +37,7 @@ class MenuScene(Scene):
         self.error = ""
         self.confirm: Confirm | None = None  # the question asked before a saved game starts another program
         saves.clean_stray_temps()  # what kills left behind; only old temp files of boardhub's own
+        self.focus = FocusRing(self.reading_order, default=self.continue_button)
 
     def resume(self) -> None:
         """Offer Continue only when an unfinished game is saved and can be resumed."""
@@ -157,11 +158,18 @@ class MenuScene(Scene):
         for _game, _rect, buttons in self.cards:
             yield from buttons
 
+    def reading_order(self):
+        """The cards' buttons, then the bottom row: the order Tab goes round them."""
+        for _game, _rect, buttons in self.cards:
+            yield from buttons
+        yield from self.bottom_row
+
     def process_event(self, event):
         if self.confirm is not None and self.confirm.handle(event):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.quit()
+            return None  # Esc goes back everywhere else; here it would quit at once, so Quit is a button
+        if self.focus.handle(event):
             return None
         for b in self.widgets():
             if b.handle(event):
@@ -184,6 +192,7 @@ class MenuScene(Scene):
                 b.draw(surface)
         for b in self.bottom_row:
             b.draw(surface)
+        self.focus.draw(surface)
         if self.resumable is not None:
             data = self.resumable.data
             note = _("Continue: {game}, {players}, move {number}").format(

@@ -113,6 +113,8 @@ class MoveEntry:
         if event.key in BOARD_KEYS:
             scene.act(scene.board.key(event.key, scene.match))
             return True
+        if event.key == pygame.K_ESCAPE and scene.board.cancel():
+            return True  # Esc first undoes a half-chosen move, as it clears a typed one
         return False
 
     def submit(self) -> None:

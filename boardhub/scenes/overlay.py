@@ -7,7 +7,7 @@ from boardhub.core.i18n import _
 from boardhub.core.session import GameSession
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
-from boardhub.ui.widgets import Button
+from boardhub.ui.widgets import Button, FocusRing
 
 
 class PanelScene(Scene):
@@ -20,6 +20,8 @@ class PanelScene(Scene):
         super().__init__(app)
         self.buttons = buttons
         self.lines = list(lines)
+        # the keys work as in any dialog: Enter presses the button drawn as the default
+        self.focus = FocusRing(lambda: self.buttons, default=next((b for b in buttons if b.primary), None))
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -47,6 +49,8 @@ class PanelScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return None
+        if self.focus.handle(event):
+            return None
         for b in self.buttons:
             if b.handle(event):
                 return None
@@ -66,6 +70,7 @@ class PanelScene(Scene):
                        "center")
         for b in self.buttons:
             b.draw(surface)
+        self.focus.draw(surface)
 
 
 class GamePanel(PanelScene):

@@ -6,7 +6,7 @@ import pygame
 from boardhub.core.i18n import N_, _
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
-from boardhub.ui.widgets import Button
+from boardhub.ui.widgets import Button, FocusRing
 
 
 class ScrollingPage(Scene):
@@ -19,6 +19,12 @@ class ScrollingPage(Scene):
         super().__init__(app)
         self.scroll = 0
         self.back = Button(N_("Back"), self.app.pop, primary=True)
+        # Tab moves the ring; the arrows keep scrolling the page
+        self.focus = FocusRing(self.focusable, default=self.back, arrows=False)
+
+    def focusable(self) -> list[Button]:
+        """The page's buttons, in the order Tab visits them."""
+        return [self.back]
 
     def heading(self) -> str:
         """The page's title in the language of the moment."""
@@ -50,6 +56,8 @@ class ScrollingPage(Scene):
 
     def process_event(self, event):
         limit = self.scroll_limit()
+        if self.focus.handle(event):
+            return None
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -75,6 +83,7 @@ class ScrollingPage(Scene):
             theme.text(surface, _("Scroll for more"), 18 * s, (self.body.right, self.body.bottom), theme.MUTED,
                        "topright")
         self.back.draw(surface)
+        self.focus.draw(surface)
 
     def draw_rows(self, surface: pygame.Surface) -> None:
         pass

@@ -24,7 +24,7 @@ from boardhub.ui import theme
 from boardhub.ui.board import DrawContext
 from boardhub.ui.review_graph import RATING_COLOURS, draw_graph, move_at, save_graph
 from boardhub.ui.scene import Scene
-from boardhub.ui.widgets import Button
+from boardhub.ui.widgets import Button, FocusRing
 
 BEST_COLOUR = theme.BEST
 PLAYED_COLOUR = theme.ACCENT
@@ -51,6 +51,7 @@ class ReviewScene(Scene):
         self.export_button = Button(N_("Export graph"), self.export)
         self.back_button = Button(N_("Back"), self.app.pop, primary=True)
         self.buttons = [self.export_button, self.back_button]
+        self.focus = FocusRing(lambda: self.buttons, arrows=False)  # the arrows step through the moves
         self.clock = 0.0
         self._said: dict[tuple[str, int, Any], str] = {}  # (language, ply, other move) -> its words
 
@@ -141,6 +142,8 @@ class ReviewScene(Scene):
         self._keep_selected_visible()
 
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if self.focus.handle(event):
+            return None
         if event.type == pygame.KEYDOWN:
             n = len(self.record.moves)
             current = self.selected if self.selected is not None else 0
@@ -214,6 +217,7 @@ class ReviewScene(Scene):
         self._draw_detail(surface)
         for b in self.buttons:
             b.draw(surface)
+        self.focus.draw(surface)
 
     def _summary(self) -> str:
         parts = []
@@ -235,7 +239,7 @@ class ReviewScene(Scene):
         self.board.draw_mark(surface, self.record.moves[ply], PLAYED_COLOUR, "", self.s)
         if m is not None and m.best_text and m.before.best != m.move and m.loss > 0:
             self.board.draw_mark(surface, m.before.best, BEST_COLOUR, value_text(m.before.value, self.run.review.baseline),
-                                 self.s)
+                                 self.s, state)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         s = self.s

@@ -28,7 +28,7 @@ from boardhub.core.stats import merge_files
 from boardhub.ui import theme
 from boardhub.ui.confirm import Confirm
 from boardhub.ui.scene import Scene
-from boardhub.ui.widgets import Button
+from boardhub.ui.widgets import Button, FocusRing
 
 CONFIRM_SECONDS = 3.0
 DOUBLE_CLICK = 0.4
@@ -83,6 +83,7 @@ class SavesScene(Scene):
         self.move_button = Button(N_("Move them here"), self.move_old, primary=True)
         self.buttons = [self.open_button, self.replay_button, self.review_button, self.delete_button,
                         self.back_button]
+        self.focus = FocusRing(lambda: [*self.buttons, self.move_button], arrows=False)
 
     def resume(self) -> None:
         self.refresh()
@@ -233,6 +234,8 @@ class SavesScene(Scene):
     def process_event(self, event):
         if self.confirm is not None and self.confirm.handle(event):
             return None
+        if self.focus.handle(event):  # Tab among the buttons; the arrows and Enter keep to the list
+            return None
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -373,6 +376,7 @@ class SavesScene(Scene):
                        (self.panel.centerx, self.panel.bottom - 80 * s), self.message_color, "midbottom")
         for b in self.buttons:
             b.draw(surface)
+        self.focus.draw(surface)
         if self.confirm is not None:
             self.confirm.draw(surface)
 

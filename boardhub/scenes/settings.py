@@ -8,7 +8,7 @@ from boardhub.core.i18n import N_, _
 from boardhub.core.settings import ANIMATION_SPEEDS
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
-from boardhub.ui.widgets import Button, Choice, Toggle
+from boardhub.ui.widgets import Button, Choice, FocusRing, Toggle
 
 DELAYS = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0)
 SPEED_NAMES = {"none": N_("None"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
@@ -34,6 +34,7 @@ class SettingsScene(Scene):
             (N_("Othello: learn from games here"), Toggle(st.learn_in_app, lambda v: self.set("learn_in_app", v))),
         ]
         self.back = Button(N_("Back"), self.close, primary=True)
+        self.focus = FocusRing(lambda: [*(w for _label, w in self.rows), self.back], default=self.back)
 
     def set(self, key: str, value) -> None:
         setattr(self.app.settings, key, value)
@@ -63,6 +64,8 @@ class SettingsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return None
+        if self.focus.handle(event):
+            return None
         for _label, w in self.rows:
             if w.handle(event):
                 return None
@@ -83,3 +86,4 @@ class SettingsScene(Scene):
                        theme.MUTED, "midleft")
             w.draw(surface)
         self.back.draw(surface)
+        self.focus.draw(surface)

@@ -27,12 +27,12 @@ from boardhub.core.seat_names import seat_label
 from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
 from boardhub.ui.scene import Scene
-from boardhub.ui.widgets import Button, Choice, TextField, Toggle
+from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, Toggle
 
 LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 ORDINALS = (N_("Moves first"), N_("Moves second"), N_("Moves third"), N_("Moves fourth"))
-DETAIL_ROW = 0.75  # the line under a seat that describes its AI, in rows
-DETAIL_MIN_PX = 20  # and never lower than its smallest text and the Strongest button need
+DETAIL_PX = 20  # the text size of the box that describes a seat's AI, whole, on up to DETAIL_LINES lines
+DETAIL_LINES = 3
 CHECK_POLL = 0.05  # seconds between looks at an engine being started
 
 log = logging.getLogger(__name__)
@@ -149,11 +149,13 @@ class SetupScene(Scene):
         self.swap_button = Button(N_("Swap who starts"), self.swap)
         self.start_button = Button(N_("Start"), self.start, primary=True)
         self.back_button = Button(N_("Back"), self.app.pop)
+        self.focus = FocusRing(self.reading_order, default=self.start_button)  # Enter starts, as before
 
     def set_seats(self, seats: list[str | None] | tuple[str | None, ...]) -> None:
         values, _labels = ai_choices(self.game)
-        self.seat_choices = [Choice(values, choice_label, self._choice_of(ai), lambda _value: self.layout(self.size))
-                             for ai in seats]
+        self.seat_choices = [Choice(values, choice_label, self._choice_of(ai), lambda _value, i=i: self.seat_changed(i))
+                             for i, ai in enumerate(seats)]
+        self.last_seat: int | None = None  # the seat changed last: its AI is the one described
         # the strongest AI one click from any AI seat, however far down the ladder the seat is
         self.strongest_buttons = [Button(N_("Strongest"), lambda c=c: self.pick_strongest(c))
                                   for c in self.seat_choices]
@@ -161,9 +163,40 @@ class SetupScene(Scene):
                                         placeholder=N_("the engine's program and arguments"), on_enter=self.start)
                               for ai in seats]
 
+    def seat_changed(self, seat: int) -> None:
+        self.last_seat = seat
+        self.layout(self.size)
+
     def pick_strongest(self, choice: Choice) -> None:
         choice.set(ladder_specs(self.game)[-1])
-        self.layout(self.size)
+        self.seat_changed(self.seat_choices.index(choice))
+
+    def detail_seat(self) -> int | None:
+        """The seat whose AI the box describes: the one under the mouse or the keys' ring, else the one
+        changed last, else the first AI seat; None when no seat has an AI to describe."""
+        def described(i: int | None) -> bool:
+            return i is not None and i < len(self.seat_choices) \
+                and bool(ai_detail(self.game, self.seat_choices[i].value))
+        pos = pygame.mouse.get_pos()
+        for i, (c, b) in enumerate(zip(self.seat_choices, self.strongest_buttons)):
+            if described(i) and (c.rect.collidepoint(pos) or (b.visible and b.rect.collidepoint(pos))):
+                return i
+        focused = self.focus.current() if self.focus.shown else None
+        for i, (c, b) in enumerate(zip(self.seat_choices, self.strongest_buttons)):
+            if described(i) and focused in (c, b):
+                return i
+        if described(self.last_seat):
+            return self.last_seat
+        return next((i for i in range(len(self.seat_choices)) if described(i)), None)
+
+    def detail_text(self) -> str:
+        """The described seat's AI, whole: "White · Greedy 5 AI: Elo 1500, number 3 of 9 · its description"."""
+        seat = self.detail_seat()
+        if seat is None:
+            return ""
+        value = self.seat_choices[seat].value
+        return _("{seat} · {ai}: {detail}").format(seat=seat_title(self.game, seat), ai=choice_label(value),
+                                                    detail=ai_detail(self.game, value))
 
     def sync_seats(self) -> None:
         """One seat row per player: an option such as the number of players changes them."""
@@ -268,6 +301,15 @@ class SetupScene(Scene):
         yield from (w for w in (self.swap_button, self.limit, self.referee) if w.visible)
         yield from (self.start_button, self.back_button)
 
+    def reading_order(self):
+        """The widgets top to bottom, as Tab visits them: each seat's Strongest and command line under it."""
+        yield from self.mode_buttons
+        yield from (c for _option, c in self.option_choices if c.visible)
+        for c, b, f in zip(self.seat_choices, self.strongest_buttons, self.engine_fields):
+            yield from (w for w in (c, b, f) if w.visible)
+        yield from (w for w in (self.swap_button, self.limit, self.referee) if w.visible)
+        yield from (self.back_button, self.start_button)
+
     def layout(self, size: tuple[int, int]) -> None:
         """Rows as tall as the window allows for the most rows this game can show, so none ever moves
         because another one appeared; the panel is as tall as those rows."""
@@ -275,11 +317,13 @@ class SetupScene(Scene):
         s = self.s = theme.scale(size)
         w, h = size
         gap = 10 * s
-        # the title, under the modes, between the sections, the message's two lines, the buttons
-        fixed = (90 + 22 + 18 + 18 + 58 + 74) * s
+        # the box that describes an AI (or says what went wrong), whole: its lines at their text size
+        box_h = max(DETAIL_LINES * theme.line_height(DETAIL_PX * s), DETAIL_LINES * theme.MIN_TEXT_PX * 1.4)
+        # the title, under the modes, between the sections, the box, the buttons
+        fixed = (90 + 22 + 18 + 18 + 10 + 74) * s + box_h
         players = most_players(self.game)
-        # a seat: its choice, the line that describes its AI, and an engine's command line
-        rows = 1 + len(self.option_choices) + players * (DETAIL_ROW + (2 if self.game.externals else 1)) + 0.85 + 2
+        # a seat: its choice (its Strongest button beside it), and an engine's command line where one can show
+        rows = 1 + len(self.option_choices) + players * (2 if self.game.externals else 1) + 0.85 + 2
         row_h = min(max(40 * s, 30.0), max(24.0, (h - 24 * s - fixed) / rows - gap))
         height = min(h - 16, fixed + rows * (row_h + gap))
         self.panel = p = pygame.Rect(0, 0, min(w - 24, max(760 * s, 640)), height)
@@ -307,20 +351,15 @@ class SetupScene(Scene):
             if c.visible:
                 row(c, o.label)
         y += 18 * s
-        self.details: list[tuple[pygame.Rect, str]] = []
+        # every seat's choice leaves room for its Strongest button, so no arrow moves when the button comes
+        strongest_w = round(min(150 * s, field_w * 0.3))
         for i, (c, f, b) in enumerate(zip(self.seat_choices, self.engine_fields, self.strongest_buttons)):
-            row(c, seat_title(self.game, i), after=gap * 0.3)
-            # every seat keeps its line, so nothing below moves when a seat changes to an AI
-            detail_h = max(row_h * DETAIL_ROW - gap * 0.7, DETAIL_MIN_PX)
-            line = pygame.Rect(round(field_x), round(y), round(field_w), round(detail_h))
+            row(c, seat_title(self.game, i))
+            c.rect.width -= strongest_w + round(gap)
             b.visible = c.value is not None and not self._is_engine(c.value) \
                 and c.value != ladder_specs(self.game)[-1]
-            if b.visible:
-                b.rect = pygame.Rect(0, 0, round(min(150 * s, field_w * 0.3)), round(detail_h))
-                b.rect.topright = line.topright
-                line.width -= b.rect.width + round(gap)
-            self.details.append((line, ai_detail(self.game, c.value)))
-            y += detail_h + gap
+            b.rect = pygame.Rect(0, 0, strongest_w, c.rect.height)
+            b.rect.midright = (round(field_x + field_w), c.rect.centery)
             f.visible = self._is_engine(c.value)
             f.focused = f.focused and f.visible
             if f.visible:
@@ -339,8 +378,9 @@ class SetupScene(Scene):
         self.start_button.rect = pygame.Rect(round(p.right - 36 * s - bw), round(p.bottom - 70 * s),
                                              round(bw), round(bh))
         self.back_button.rect = pygame.Rect(round(x0), round(p.bottom - 70 * s), round(bw * 0.7), round(bh))
-        self.message_box = pygame.Rect(round(x0), round(p.bottom - 70 * s - 58 * s), round(p.width - 72 * s),
-                                       round(48 * s))
+        # the box takes the room under the last row (kept for engines' command lines while none shows)
+        top = min(y + 8 * s, p.bottom - 80 * s - box_h)
+        self.message_box = pygame.Rect(round(x0), round(top), round(p.width - 72 * s), round(p.bottom - 80 * s - top))
         self.x0 = x0
 
     def redraw_in(self) -> float | None:
@@ -356,6 +396,8 @@ class SetupScene(Scene):
                 self.app.pop()
             else:
                 self.back_button.handle(event)
+            return None
+        if self.focus.handle(event):  # Tab, the arrows, Enter (Start while no ring shows), Space
             return None
         for f in self.engine_fields:
             if f.visible and f.handle(event):
@@ -387,29 +429,36 @@ class SetupScene(Scene):
                              border_radius=self.mode_buttons[active].rect.height // 4)
         for label, y in self.rows:
             theme.text(surface, theme.fit(_(label), 24 * s, self.label_w), 24 * s, (self.x0, y), theme.MUTED, "midleft")
-        for line, detail in self.details:
-            if detail:
-                px = min(20 * s, line.height * 0.95)
-                theme.text(surface, theme.fit(detail, px, line.width), px, (line.x, line.centery),
-                           theme.MUTED, "midleft")
         for wdg in self.widgets():
             if wdg not in self.mode_buttons:
                 wdg.draw(surface)
+        self.focus.draw(surface)
         if self.check is not None:
             self.draw_message(surface, _("Starting {names}…").format(names=", ".join(self.check.names)), theme.MUTED)
         elif self.error:
             self.draw_message(surface, self.error, theme.ERROR)
+        else:
+            self.draw_message(surface, self.detail_text(), theme.MUTED, "midleft")
 
-    def draw_message(self, surface: pygame.Surface, message: str, color) -> None:
-        """A sentence in the two lines above the buttons, wrapped to the panel, its end cut if longer."""
-        box, px = self.message_box, 22 * self.s
+    def draw_message(self, surface: pygame.Surface, message: str, color, anchor: str = "center") -> None:
+        """A sentence whole in the box above the buttons: wrapped, and smaller until it fits (its end
+        is cut only where even the smallest text would not fit)."""
+        box, px = self.message_box, DETAIL_PX * self.s
+        if not message:
+            return
+        smallest = theme.MIN_TEXT_PX / theme.TEXT_SCALE
         lines = theme.wrap(message, px, box.width)
-        if len(lines) > 2:
-            lines = [lines[0], theme.fit(" ".join(lines[1:]), px, box.width)]
-        line_h = box.height / 2
-        top = box.bottom - line_h * len(lines)
+        while px > smallest and len(lines) * theme.line_height(px) > box.height:
+            px = max(smallest, px - 1)
+            lines = theme.wrap(message, px, box.width)
+        most = max(1, int(box.height // theme.line_height(px)))
+        if len(lines) > most:
+            lines = lines[:most - 1] + [theme.fit(" ".join(lines[most - 1:]), px, box.width)]
+        line_h = theme.line_height(px)
+        top = box.y
+        x = box.centerx if anchor == "center" else box.x
         for i, line in enumerate(lines):
-            theme.text(surface, line, px, (box.centerx, top + line_h * (i + 0.5)), color, "center")
+            theme.text(surface, line, px, (x, top + line_h * (i + 0.5)), color, anchor)
 
     def current_mode(self) -> str:
         humans = sum(c.value is None for c in self.seat_choices)

@@ -107,6 +107,9 @@ class StatsScene(ScrollingPage):
         self.back.rect.x = round(self.panel.centerx - w - gap / 2)
         self.reset_button.rect = pygame.Rect(self.back.rect.right + gap, self.back.rect.y, w, self.back.rect.height)
 
+    def focusable(self) -> list:
+        return [self.back, self.reset_button]
+
     def process_event(self, event):
         if self.reset_button.handle(event):
             return None
@@ -122,6 +125,7 @@ class StatsScene(ScrollingPage):
         super().draw(surface)
         s = self.s
         self.reset_button.draw(surface)
+        self.focus.draw(surface)  # over the reset button too
         if self.message:  # under the table, left of "Scroll for more"
             theme.text(surface, theme.fit(self.message, 20 * s, self.body.width * 0.7), 20 * s,
                        (self.body.x, self.body.bottom), self.message_color)

@@ -139,6 +139,10 @@ class BoardView:
         """The mouse moved: it points now, until the next key."""
         self.cursor_shown = False
 
+    def cancel(self) -> bool:
+        """Esc: drop a move half chosen (a picked tile); False when there is none, so Esc pauses."""
+        return False
+
     def _start_xy(self, match: Match) -> tuple[float, float]:
         """Where a new cursor starts: at the last move with a place, else the board's centre."""
         for p in reversed(match.history):
@@ -240,20 +244,35 @@ class BoardView:
     def update(self, match: Match, dt: float) -> None:
         """Keep the board's own presentation in step with the game (who looks at the table)."""
 
+    def piece_rects(self, state: Any) -> list[pygame.Rect]:
+        """Where the stones or discs of `state` lie on the screen: labels keep off them."""
+        return []
+
     def draw_mark(self, surface: pygame.Surface, move: Any, colour: tuple[int, int, int], label: str,
-                  s: float) -> None:
-        """A ring on `move` with an optional label above it: a hint, or the review's better move."""
+                  s: float, state: Any = None) -> None:
+        """A ring on `move` with an optional label beside it: a hint, or the review's better move.
+
+        The label goes above the ring, or below, right or left where that covers
+        no stone or disc of `state` (the first side clear of them).
+        """
         xy = self.target_xy(move)
         if xy is None:
             return
         r = max(8, round(16 * s))
         pygame.draw.circle(surface, colour, xy, r, max(2, round(3 * s)))
-        if label:
-            img = theme.font(theme.font_px(16 * s), True).render(label, True, (20, 24, 30))
-            box = img.get_rect(midbottom=(xy[0], xy[1] - r - 2))
+        if not label:
+            return
+        f = theme.font(16 * s, True)
+        img = f.render(label, True, (20, 24, 30))
+        pad = (round(8 * s), round(2 * s))
+        pieces = self.piece_rects(state) if state is not None else []
+        sides = [img.get_rect(midbottom=(xy[0], xy[1] - r - 2)), img.get_rect(midtop=(xy[0], xy[1] + r + 2)),
+                 img.get_rect(midleft=(xy[0] + r + 4, xy[1])), img.get_rect(midright=(xy[0] - r - 4, xy[1]))]
+        for box in sides:
             box.clamp_ip(surface.get_rect())
-            pygame.draw.rect(surface, colour, box.inflate(round(8 * s), round(2 * s)), border_radius=4)
-            surface.blit(img, box)
+        box = next((b for b in sides if b.inflate(*pad).collidelist(pieces) < 0), sides[0])
+        pygame.draw.rect(surface, colour, box.inflate(*pad), border_radius=4)
+        theme.blit_text(surface, img, box, f, label)
 
     def seat_color(self, seat: int) -> tuple[int, int, int]:
         return theme.SEATS[seat % len(theme.SEATS)]

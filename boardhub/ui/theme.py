@@ -31,6 +31,7 @@ BUTTON_DOWN = (96, 108, 140)
 DISABLED = (90, 96, 110)
 ERROR = (255, 120, 110)
 SUCCESS = (110, 210, 140)
+FOCUS = (120, 200, 255)  # the keyboard's focus ring on a button or a choice
 BEST = (90, 220, 140)  # a better move shown: a hint, the review's best move
 BOARD = (246, 240, 226)
 INK = (52, 56, 66)

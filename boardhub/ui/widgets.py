@@ -8,7 +8,7 @@ button by the same label in every language.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import pygame
 
@@ -51,6 +51,10 @@ class Button(Widget):
             self.on_click()
             return True
         return False
+
+    def activate(self) -> None:
+        """Enter or Space on the focused button: what a click does."""
+        self.on_click()
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -113,12 +117,20 @@ class Choice(Widget):
             step = -event.y
         else:
             return False
+        self.step(step)
+        return True  # a click on an end still belongs to the choice, not to what lies under it
+
+    def step(self, step: int) -> None:
+        """One value on (or back), stopping at the ends as the arrows do."""
         index = min(len(self.values) - 1, max(0, self.index + step))
         if index != self.index:
             self.index = index
             if self.on_change:
                 self.on_change(self.value)
-        return True  # a click on an end still belongs to the choice, not to what lies under it
+
+    def activate(self) -> None:
+        """Enter or Space on a focused choice steps it on, as a click on its right arrow."""
+        self.step(1)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -145,11 +157,15 @@ class Toggle(Widget):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self._clicked(event):
-            self.value = not self.value
-            if self.on_change:
-                self.on_change(self.value)
+            self.activate()
             return True
         return False
+
+    def activate(self) -> None:
+        """Enter or Space on a focused toggle flips it, as a click does."""
+        self.value = not self.value
+        if self.on_change:
+            self.on_change(self.value)
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
@@ -209,6 +225,124 @@ class Slider(Widget):
         pygame.draw.circle(surface, theme.TEXT, (x, t.centery), self.rect.height * 0.3)
         theme.text(surface, self.fmt(self.value), self.rect.height * 0.5,
                    (self.rect.right, self.rect.centery), theme.TEXT, "midright")
+
+
+FOCUS_KEYS = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT,
+              pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+DIRECTIONS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
+
+
+class FocusRing:
+    """Keyboard focus over a screen's widgets, so every menu and dialog works without a mouse.
+
+    Tab and Shift+Tab go round the widgets in the screen's order, the arrow keys
+    to the nearest one that way (Left and Right step a focused choice instead),
+    and Enter or Space does what a click does. The focused widget carries a ring.
+    The ring shows once a key is used: the first key only shows it, on the
+    screen's default widget, so a stray key never presses anything unseen; Enter
+    always presses the default widget (the one drawn as the default) while no
+    ring shows. Moving the mouse hides the ring, as it hides the board's cursor.
+    """
+
+    def __init__(self, widgets: Callable[[], Iterable[Widget]], default: Widget | None = None,
+                 arrows: bool = True) -> None:
+        """`widgets`: the screen's widgets in reading order, asked anew each time (what shows changes);
+        `arrows`=False leaves the arrow keys to the screen (a list they step through), and Tab alone
+        moves the ring."""
+        self.widgets, self.default, self.arrows = widgets, default, arrows
+        self.focused: Widget | None = None
+        self.shown = False
+
+    def candidates(self) -> list[Widget]:
+        return [w for w in self.widgets() if w.visible and w.enabled and w.rect.width]
+
+    def current(self) -> Widget | None:
+        """The focused widget while it can still take focus, else the default or the first."""
+        ws = self.candidates()
+        if self.focused in ws:
+            return self.focused
+        if self.default in ws:
+            return self.default
+        return ws[0] if ws else None
+
+    def focus(self, widget: Widget | None) -> None:
+        """Put the ring on `widget`; a text field takes the typing with it."""
+        if isinstance(self.focused, TextField) and self.focused is not widget:
+            self.focused.focused = False
+        self.focused = widget
+        if isinstance(widget, TextField):
+            widget.focused = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take a focus key (True), or leave the event to the screen (False)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.shown = False
+            return False
+        if event.type != pygame.KEYDOWN or event.key not in FOCUS_KEYS:
+            return False
+        if event.key in DIRECTIONS and not self.arrows:
+            return False
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return False
+        typing = next((w for w in self.candidates() if isinstance(w, TextField) and w.focused), None)
+        if typing is not None:
+            if event.key != pygame.K_TAB:
+                return False  # the field's own keys (Enter, Space, the caret's arrows)
+            self.focused, self.shown = typing, True  # Tab leaves the field for the next widget
+        current = self.current()
+        if current is None:
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self.shown:
+            if event.key == pygame.K_SPACE:
+                return False  # Space keeps the screen's own use until the keys show the ring
+            if self.default is not None and self.default in self.candidates():
+                self.default.activate()
+                return True
+            return False  # the screen's own Enter (open the game picked in a list)
+        if not self.shown:
+            self.shown = True
+            self.focus(current)
+            return True
+        if event.key == pygame.K_TAB:
+            ws = self.candidates()
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self.focus(ws[(ws.index(current) + step) % len(ws)])
+        elif event.key in DIRECTIONS:
+            dx, dy = DIRECTIONS[event.key]
+            if dx and isinstance(current, Choice):
+                current.step(dx)
+            else:
+                self.focus(self.nearest(current, dx, dy) or current)
+        else:
+            self.focus(current)
+            activate = getattr(current, "activate", None)
+            if activate is not None:
+                activate()
+        return True
+
+    def nearest(self, current: Widget, dx: int, dy: int) -> Widget | None:
+        """The widget nearest `current` in the direction (dx, dy): mostly that way, then closest across."""
+        cx, cy = current.rect.center
+        best, best_cost = None, None
+        for w in self.candidates():
+            if w is current:
+                continue
+            ox, oy = w.rect.centerx - cx, w.rect.centery - cy
+            along, across = ox * dx + oy * dy, abs(ox * dy) + abs(oy * dx)
+            if along <= 0:
+                continue
+            cost = along + 2 * across
+            if best_cost is None or cost < best_cost:
+                best, best_cost = w, cost
+        return best
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The ring round the focused widget, while the keys are in use."""
+        current = self.current() if self.shown else None
+        if current is None:
+            return
+        r = current.rect.inflate(8, 8)
+        pygame.draw.rect(surface, theme.FOCUS, r, width=3, border_radius=max(6, r.height // 4))
 
 
 def column(rect: pygame.Rect, heights: Sequence[float], gap: float) -> list[pygame.Rect]:

@@ -68,14 +68,15 @@ ENTRY = GameEntry(
     title=N_("Da Vinci Code"),
     rules=RULES,
     ai_entries=(
-        AIEntry("easy", ai.EasyAI, N_("A beginner: calls a random value still possible for a random hidden "
-                "tile, and stops after one right guess")),
-        AIEntry("seed", ai.SeedAI, N_("The source's computer: candidate weights, a memory of each player's "
-                "calls (longer when hard) and a reliability score that catches bluffs"),
+        AIEntry("easy", ai.EasyAI, N_("A beginner: calls a random value still possible for a random "
+                "hidden tile, and stops after one right guess")),
+        AIEntry("seed", ai.SeedAI, N_("Weighs what each hidden tile could be, remembers every "
+                "player's calls (longer when hard) and catches bluffs"),
                 levels=ai.LEVELS, default_level="normal"),
-        AIEntry("expert", expert.ExpertAI, N_("Our own: exact odds of every hidden number from all the "
-                "arrangements the table allows, weighed by what others' calls suggest; keeps its own rack "
-                "hard to read and stops while the risk is high")),
+        AIEntry("expert", expert.ExpertAI, N_("The strongest: exact odds of every hidden number from all "
+                "the arrangements the table allows, weighed by what others' "
+                "calls suggest; keeps its own rack hard to read and stops "
+                "while the risk is high")),
     ),
     rules_text=RULES_TEXT,
     blurb=N_("Read the hidden numbers on your rivals' racks before they read yours."),

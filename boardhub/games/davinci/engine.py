@@ -308,11 +308,11 @@ class DavinciRules:
         # rules do; saved games name that False, so a game without any joker is an option of its own
         Option("deal_jokers", N_("Starting tiles"), (False, True), False,
                (N_("Dealt, jokers then join the piles: the official rules"),
-                N_("Drawn, jokers too: as in the source document"))),
+                N_("Drawn, jokers too: a popular variant"))),
         Option("no_jokers", N_("Jokers"), (False, True), False,
                (N_("In the piles"), N_("None: numbers only")), only_when=("deal_jokers", (False,))),
         Option("piles_end_in_draw", N_("Empty piles"), (False, True), False,
-               (N_("Play on: the official rules"), N_("End in a draw: as in the source document"))),
+               (N_("Play on: the official rules"), N_("End in a draw: a popular variant"))),
     )
 
     def normalize(self, options: dict | None) -> dict:

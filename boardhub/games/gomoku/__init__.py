@@ -95,11 +95,11 @@ ENTRY = GameEntry(
     rules=GomokuRules(),
     ai_entries=(
         AIEntry("easy", ai.EasyAI, N_("A beginner: a random point next to the stones on the board")),
-        AIEntry("normal", ai.NormalAI, N_("The source's point update: every point scored by its priority "
-                "table (fives, fours, threes, shapes, the centre), attack over defence")),
-        AIEntry("expert", expert.ExpertAI, N_("Our own: threat-space search (wins by fours and threes, for "
-                "attack and defence), then alpha-beta over line patterns weighed by self-play; Renju-aware on "
-                "both sides")),
+        AIEntry("normal", ai.NormalAI, N_("Scores every point by a table of priorities (fives, fours, "
+                "threes, shapes, the centre), attack before defence")),
+        AIEntry("expert", expert.ExpertAI, N_("The strongest: finds wins by fours and threes, its own and "
+                "yours, then reads ahead on line patterns learned by playing "
+                "itself; knows Renju's rules for both sides")),
     ),
     rules_text=RULES_TEXT,
     review=review.SPEC,

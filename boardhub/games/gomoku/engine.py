@@ -132,7 +132,7 @@ class GomokuRules:
 
     name = "gomoku"
     options = (
-        Option("size", N_("Board"), SIZES, 19, (N_("19 x 19, as in the source document"), N_("15 x 15, the official board"))),
+        Option("size", N_("Board"), SIZES, 19, (N_("19 x 19, the classic board"), N_("15 x 15, the official board"))),
         Option("rule", N_("Rules"), RULE_SETS, "renju",
                (N_("Renju: forbidden moves for black"), N_("Freestyle: five or more wins"), N_("Standard: exactly five wins"))),
         Option("forbidden_loses", N_("Forbidden moves"), (False, True), False, (N_("Refused"), N_("Lose")),

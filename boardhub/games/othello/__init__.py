@@ -63,13 +63,13 @@ ENTRY = GameEntry(
     title=N_("Othello"),
     rules=OthelloRules(),
     ai_entries=(
-        AIEntry("random", ai.RandomAI, N_("The source's Random: any legal move")),
-        AIEntry("greedy", ai.GreedyAI, N_("The source's greedy look-ahead: discs flipped minus the opponent's "
-                "best reply, searched 1, 3 or 5 plies deep"), levels=ai.LEVELS, default_level=5),
-        AIEntry("positional", ai.PositionalAI, N_("The source's learned AI ('feng shui'): plays by the learned "
-                "put-board and eat-board weights with the same look-ahead"), levels=ai.LEVELS, default_level=5),
-        AIEntry("expert", expert.ExpertAI, N_("Our own: deep search on mobility, corners and stable discs, "
-                "perfect play in the endgame")),
+        AIEntry("random", ai.RandomAI, N_("Any legal move, at random")),
+        AIEntry("greedy", ai.GreedyAI, N_("Greedy look-ahead: the discs it flips minus the "
+                "opponent's best reply, 1, 3 or 5 moves deep"), levels=ai.LEVELS, default_level=5),
+        AIEntry("positional", ai.PositionalAI, N_("The 'feng shui' AI: weighs every square by boards learned "
+                "from thousands of games, with the same look-ahead"), levels=ai.LEVELS, default_level=5),
+        AIEntry("expert", expert.ExpertAI, N_("The strongest: deep search on mobility, corners and "
+                "stable discs, perfect play in the endgame")),
     ),
     rules_text=RULES_TEXT,
     review=review.SPEC,

@@ -72,10 +72,11 @@ class Reveal:
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th (in Korean 1번째, 2번째...)."""
+    """A tile's place in its rack: 1st-from-left, 2nd-from-left, ... 13th-from-left (in Korean
+    왼쪽에서 1번째...). A bare "their 2nd tile" reads like a count of tiles, not a place."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return _({"st": N_("{number}st"), "nd": N_("{number}nd"), "rd": N_("{number}rd"),
-              "th": N_("{number}th")}[suffix]).format(number=n)
+    return _({"st": N_("{number}st-from-left"), "nd": N_("{number}nd-from-left"), "rd": N_("{number}rd-from-left"),
+              "th": N_("{number}th-from-left")}[suffix]).format(number=n)
 
 
 def value_words(value: int) -> str:
@@ -123,11 +124,16 @@ def describe(event: Call | Reveal, names: tuple[str, ...], you: int | None, past
                 _("{caller} calls {owner}'s {ordinal} tile {value}")
         said = (_("{call} - {result}") if past else _("{call}: {result}")).format(
             call=said.format(**values), result=_("right") if event.right else _("wrong"))
+        # a banner names two players, so "their" would not say whose: it names the caller (the move
+        # list's line starts with the caller's name, so "their" is clear there)
         if event.revealed is not None:
-            drawn = _("your drawn {tile} is revealed") if mine else _("their drawn {tile} is revealed")
-            details.append(drawn.format(tile=tile_name(*event.revealed)))
+            drawn = _("your drawn {tile} is revealed") if mine else _("their drawn {tile} is revealed") if past \
+                else _("{caller}'s drawn {tile} is revealed")
+            details.append(drawn.format(tile=tile_name(*event.revealed), caller=names[event.seat]))
         if event.choose:
-            details.append(_("you turn up a tile of your choice") if mine else _("they turn up a tile of their choice"))
+            details.append(_("you turn up a tile of your choice") if mine else
+                           _("they turn up a tile of their choice") if past else
+                           _("{caller} turns up a tile of their choice").format(caller=names[event.seat]))
     else:
         values = {"name": names[event.seat], "ordinal": ordinal(event.index + 1),
                   "tile": tile_name(event.colour, event.value)}
@@ -456,6 +462,13 @@ class DavinciBoard(BoardView):
         if value == JOKER and not view.jokers:
             return _("This game has no jokers: call a number from 0 to 11")
         return _("{value} cannot be that tile: the open tiles rule it out").format(value=value_text(value))
+
+    def cancel(self) -> bool:
+        """Esc puts a picked tile back: no number is asked for it any more."""
+        if self.selected is None:
+            return False
+        self.selected = None
+        return True
 
     def choose(self, target: tuple, view: DavinciView) -> Intent:
         """What choosing a target means, by mouse or by keys: a move, a tile picked, or a refusal."""

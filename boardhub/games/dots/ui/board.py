@@ -192,6 +192,8 @@ class DotsBoard(BoardView):
         for c in range(g.width):
             x, y = self.point(-0.55, c)
             theme.text(surface, str(c), px, (x, y), (150, 140, 120), "center")
+        # the row numbers end a clear gap left of the dots (two digits from row 10 on would touch them)
+        gap = max(3, sp * 0.07) + max(4, sp * 0.08)
         for r in range(g.height):
-            x, y = self.point(r, -0.55)
-            theme.text(surface, str(r), px, (x, y), (150, 140, 120), "center")
+            x, y = self.point(r, 0)
+            theme.text(surface, str(r), px, (x - gap, y), (150, 140, 120), "midright")

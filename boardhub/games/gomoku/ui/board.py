@@ -77,6 +77,17 @@ class GomokuBoard(BoardView):
     def target_xy(self, move: int) -> tuple[float, float] | None:
         return self.point_xy(move) if 0 <= move < self.size * self.size else None
 
+    def piece_rects(self, state: GomokuState) -> list[pygame.Rect]:
+        """The square inside each stone on the screen (what a label on it would hide)."""
+        side = round(self.cell * 0.64)
+        out = []
+        for p, stone in enumerate(state.board):
+            if stone:
+                rect = pygame.Rect(0, 0, side, side)
+                rect.center = self.point_xy(p)
+                out.append(rect)
+        return out
+
     # ---------------------------------------------------------------- seats, buttons, notices
     def seat_color(self, seat: int) -> tuple[int, int, int]:
         return STONE[seat]
@@ -124,13 +135,16 @@ class GomokuBoard(BoardView):
         for sx, sy in star_points(n):
             pygame.draw.circle(surface, GRID, self.point_xy(sy * n + sx), max(2, c * 0.12))
         px = max(11, c * 0.42)
+        # clear of an edge stone however small the board: the text never gets under its smallest size
+        off = max(c * 0.62, c * 0.48 + theme.font_px(px) * 0.55)
+        across = max(off, c * 0.48 + theme.font(px).size("19")[0] / 2 + 2)  # the row numbers are wider
         for k in range(n):
             x, _y = self.point_xy(k)
-            theme.text(surface, COLUMNS[k], px, (x, y0 - c * 0.62), GRID, "center")
-            theme.text(surface, COLUMNS[k], px, (x, y0 + span + c * 0.62), GRID, "center")
+            theme.text(surface, COLUMNS[k], px, (x, y0 - off), GRID, "center")
+            theme.text(surface, COLUMNS[k], px, (x, y0 + span + off), GRID, "center")
             _x, y = self.point_xy(k * n)
-            theme.text(surface, str(k + 1), px, (x0 - c * 0.62, y), GRID, "center")
-            theme.text(surface, str(k + 1), px, (x0 + span + c * 0.62, y), GRID, "center")
+            theme.text(surface, str(k + 1), px, (x0 - across, y), GRID, "center")
+            theme.text(surface, str(k + 1), px, (x0 + span + across, y), GRID, "center")
         number = {p: i + 1 for i, p in enumerate(state.moves)}
         for p, stone in enumerate(state.board):
             if stone:

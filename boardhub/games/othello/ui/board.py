@@ -17,6 +17,10 @@ GREEN = (22, 118, 66)
 GREEN_DARK = (14, 84, 46)
 DISC = {BLACK: (28, 28, 32), 1: (242, 242, 236)}
 RIM = {BLACK: (70, 70, 78), 1: (190, 190, 184)}
+# a disc in the move list and the top bar sits on a dark panel: black's rim is light enough to see
+ICON_RIM = {BLACK: (160, 162, 172), 1: (190, 190, 184)}
+# the legal-move dots, in the mover's colour at more than 3:1 against the green
+HINT_DOT = {BLACK: (8, 8, 10), 1: (250, 250, 246)}
 LAST_MOVE = (230, 60, 50)
 CURSOR = theme.ACCENT
 
@@ -80,6 +84,12 @@ class OthelloBoard(BoardView):
     def target_xy(self, move: int) -> tuple[float, float] | None:
         return None if move == PASS else self.square_center(move)
 
+    def piece_rects(self, state: OthelloState) -> list[pygame.Rect]:
+        """The square inside each disc (what a label on it would hide)."""
+        discs = state.black | state.white
+        inset = -round(self.cell * 0.44)
+        return [self.square_rect(sq).inflate(inset, inset) for sq in range(64) if discs >> sq & 1]
+
     def key(self, key: int, match: Match) -> Intent:
         if key in PLAY_KEYS and must_pass(match.state):
             return Play(PASS)
@@ -91,7 +101,7 @@ class OthelloBoard(BoardView):
 
     def draw_seat_icon(self, surface, center, radius: float, seat: int) -> None:
         pygame.draw.circle(surface, DISC[seat], center, radius)
-        pygame.draw.circle(surface, RIM[seat], center, radius, max(1, round(radius / 6)))
+        pygame.draw.circle(surface, ICON_RIM[seat], center, radius, max(1, round(radius / 4)))
 
     def scores(self, state: OthelloState) -> list[str]:
         """The discs on the board; once the game is over, the final score the result and saves give
@@ -104,7 +114,8 @@ class OthelloBoard(BoardView):
     # ---------------------------------------------------------------- the evaluation overlay
     def actions(self, match: Match):
         """The evaluation overlay's switch; and Pass while the human to move has nothing else to play."""
-        out = [(N_("Evaluation: on") if self.show_eval else N_("Evaluation"), self.toggle_eval)]
+        # short enough for the side panel's half-width buttons at 800 x 600, on and off
+        out = [(N_("Values: on") if self.show_eval else N_("Values"), self.toggle_eval)]
         if match.human_to_move and not match.is_over and must_pass(match.state):
             out.append((N_("Pass"), lambda: Play(PASS)))
         return out
@@ -161,8 +172,8 @@ class OthelloBoard(BoardView):
         if ctx.hover is not None and ctx.hints:
             for sq in range(64):
                 if legal >> sq & 1 and sq not in (ctx.analysis or {}):
-                    pygame.draw.circle(surface, theme.lighten(GREEN, 0.25) if state.player else GREEN_DARK,
-                                       self.square_rect(sq).center, c * 0.13)
+                    # in the mover's colour, which stands out on the green (a darker green did not)
+                    pygame.draw.circle(surface, HINT_DOT[state.player], self.square_rect(sq).center, c * 0.12)
         pointer = self.pointer(ctx)
         if pointer is not None:
             sq = self.square_at(pointer)
