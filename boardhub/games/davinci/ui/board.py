@@ -529,7 +529,8 @@ class DavinciBoard(BoardView):
             return out
         return []
 
-    def draw_mark(self, surface: pygame.Surface, move, colour: tuple[int, int, int], label: str, s: float) -> None:
+    def draw_mark(self, surface: pygame.Surface, move, colour: tuple[int, int, int], label: str, s: float,
+                  state: object = None) -> None:
         """A call is marked on the tile it names, with the number to call ("Best: 7"); a draw on its pile,
         a place on its gap, a reveal on the tile."""
         if self._seen is None or move is None:
