@@ -378,3 +378,10 @@ def test_the_caret_follows_the_placeholder(field, monkeypatch):
     column = [x for x in range(field.rect.x, field.rect.right)
               if all(surface.get_at((x, y))[:3] == theme.TEXT for y in range(field.rect.y + 9, field.rect.bottom - 9))]
     assert column and min(column) > field.rect.x + 10 + width - 2  # after the placeholder, not over its start
+
+
+@pytest.mark.parametrize("typed", ["~nosuchuser/engine", "a\x00b", "x" * 5000])
+def test_an_engine_path_that_names_nothing_is_said_in_words(typed):
+    from boardhub.scenes.setup import _is_file
+
+    assert _is_file(typed) is False

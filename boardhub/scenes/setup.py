@@ -253,7 +253,7 @@ class SetupScene(Scene):
                 proto, argv = AISpec.parse(value).external
             except ValueError:
                 return _("Type the engine's program and its arguments ({seat})").format(seat=seat_title(self.game, i))
-            if shutil.which(argv[0]) is None and not Path(argv[0]).expanduser().is_file():
+            if shutil.which(argv[0]) is None and not _is_file(argv[0]):
                 return _("Cannot find the engine program '{name}': check its name or give its full path").format(
                     name=argv[0])
         return ""
@@ -463,3 +463,11 @@ class SetupScene(Scene):
     def current_mode(self) -> str:
         humans = sum(c.value is None for c in self.seat_choices)
         return "pvp" if humans == len(self.seat_choices) else "ava" if humans == 0 else "pva"
+
+
+def _is_file(typed: str) -> bool:
+    """Whether a typed program path names a file: "~name" of no user, a NUL or a name too long names none."""
+    try:
+        return Path(typed).expanduser().is_file()
+    except (OSError, RuntimeError, ValueError):
+        return False
