@@ -275,7 +275,8 @@ class Fuzzer:
         Each episode starts on a new copy and runs `episode_batches` batches on
         whatever is on top. Returns counts for the test to check and report.
         """
-        max_events = max_events or 6 * target_events
+        # panels that a key dismisses (Enter, Space, Esc) are left often: give their fuzz room to reach its target
+        max_events = max_events or 10 * target_events
         on_target = total = episodes = 0
         while on_target < target_events and total < max_events:
             episodes += 1

@@ -99,7 +99,8 @@ def test_the_games_folder_at_start_up_lists_every_hostile_file_in_words(saves_fo
     real = GameSession.new(GameSetup.default("othello", "pvp"))  # the one game Continue should offer
     real.close()
     Path(PWNED).unlink(missing_ok=True)
-    corpus = make_corpus(saves.games_dir())
+    # the games folder lists JSON files: the corpus's records in plain text lie there unlisted
+    corpus = {case: path for case, path in make_corpus(saves.games_dir()).items() if path.suffix == ".json"}
     # the corpus is older than the real game, but some of its files say they were saved in 9999
     for path in corpus.values():
         if path.is_file() and not path.is_symlink():

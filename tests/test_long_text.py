@@ -209,7 +209,7 @@ def test_the_import_field_holds_a_whole_record_and_no_more(app):
 def test_a_record_file_past_the_cap_is_refused_in_words(app, tmp_path):
     from test_scene_edges import game_of, open_import
     path = tmp_path / "long.txt"
-    path.write_text("f5" * 3_000_000)
+    path.write_text("f5" * 50_000)  # past the Import's cap of 20,000 characters, under a record file's 1 MB
     from boardhub.core.game import get_game
     game = game_of(app, "gomoku", [None, None], moves=(get_game("gomoku").rules.move_from_text("h8"),))
     open_import(app, game)
