@@ -98,7 +98,8 @@ class ReviewSpec:
     zero_sum: bool = True  # two players, one's gain the other's loss: judge once for seat 0
     baseline: float = 0.0  # an even game's value (50 for a chance in percent); the other seat's value
     # of a zero-sum game is its mirror image across it
-    default_limit: float = 1.0  # seconds a position, by default (judges of fixed work ignore it)
+    default_limit: float = 1.0  # seconds a position, by default, where the judge searches by the clock
+    timed: bool = True  # False: the judge does a fixed amount of work a position and ignores its deadline
     # a cheap judge for a first pass drawn at once, refined by `judge` after; None: no first pass
     quick: Judge | None = None
 

@@ -159,4 +159,4 @@ def _judge(state: GomokuState, seat: int, threat_nodes: int, search_nodes: int) 
 
 
 SPEC = ReviewSpec(judge=judge, unit=N_("% to win"), thresholds=(10.0, 20.0, 35.0), span=50.0, baseline=50.0,
-                  zero_sum=True, default_limit=1.0, quick=quick)
+                  zero_sum=True, default_limit=1.0, quick=quick, timed=False)

@@ -97,4 +97,4 @@ def quick(state: OthelloState, seat: int, deadline: float = 0.0) -> Verdict:
 
 
 SPEC = ReviewSpec(judge=judge, unit=N_("discs"), thresholds=(4.0, 8.0, 16.0), span=32.0, default_limit=1.0,
-                  quick=quick)
+                  quick=quick, timed=False)
