@@ -179,3 +179,9 @@ def test_dots_graph_scale_fits_its_values():
     draw_graph(surface, pygame.Rect(0, 0, 400, 200), review)
     top = 200 / 2 - 12 / 20 * (200 / 2 - 4)
     assert surface.get_at((400 - 6, round(top))) != surface.get_at((400 - 6, 4))
+
+
+def test_a_zero_reads_the_same_from_either_seat():
+    """A drawn value seen from the other seat is -0.0: it must not read "-0.0" beside "+0.0"."""
+    from boardhub.core.review import value_text
+    assert value_text(-0.0) == value_text(0.0) == "+0.0" and value_text(-0.0, 50.0) == "0.0"

@@ -106,6 +106,7 @@ class ReviewSpec:
 
 def value_text(value: float, baseline: float = 0.0) -> str:
     """A value as players read it: "+3.0" around an even game of 0, "62.5" for a chance in percent."""
+    value += 0.0  # -0.0 (a zero seen from the other seat) reads "+0.0"
     return f"{value:+.1f}" if not baseline else f"{value:.1f}"
 
 

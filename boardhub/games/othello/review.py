@@ -25,7 +25,7 @@ from boardhub.games.othello.expert import BY_RANK, ExpertAI, to_discs
 
 EXACT_EMPTIES = 14
 MIDGAME_DEPTH = 5  # plies, the move itself included: about a quarter of a second a position
-QUICK_DEPTH = 2  # the first pass, drawn at once: a few milliseconds a position
+QUICK_DEPTH = 3  # the first pass, drawn at once: about 20 ms a position (odd like MIDGAME_DEPTH, so close to it)
 
 _expert: ExpertAI | None = None  # one per process: its evaluation, and a solver whose proofs stay true
 
