@@ -306,7 +306,8 @@ def main(argv: list[str]) -> int:
                        "PvA.txt). Game options follow where the record does not say them, e.g. --rows 3 --cols 5.")
     p.add_argument("game", choices=GAME_KEYS)
     p.add_argument("file")
-    p.add_argument("--limit", type=float, default=0.0, help="seconds per position where the judge searches by the clock (Da Vinci Code; "
+    p.add_argument("--limit", type=float, default=0.0,
+                   help="seconds per position where the judge searches by the clock (Da Vinci Code; "
                    "default about 1); the other games' judges do a fixed amount of work")
     p.add_argument("--seat", type=int, help="review only this seat's moves (0 moves first); Da Vinci Code "
                    "is reviewed from this seat's view (default 0)")

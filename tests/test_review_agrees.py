@@ -62,7 +62,8 @@ def same_reviews(a: Review, b: Review, image=lambda m: m) -> None:
 
 def start_symmetries() -> list[int]:
     """The board's symmetries that keep the starting position: f5, d3, c4 and e6 are one move."""
-    return [k for k in range(8) if transform(START.black, k) == START.black and transform(START.white, k) == START.white]
+    return [k for k in range(8)
+            if transform(START.black, k) == START.black and transform(START.white, k) == START.white]
 
 
 def othello_image(sym: int):

@@ -22,7 +22,8 @@ game's evaluation overlay and its Best move) rates a move by those scores:
 Otherwise a move is rated by comparing two neighbouring verdicts, as analysis
 boards do (loss = value before the move - value after it, for the mover), so
 no position is searched twice. A move that is the best move found, or the only
-legal one, loses nothing; an estimate that is not `confident` rates nothing. Two-player zero-sum games judge each position
+legal one, loses nothing; an estimate that is not `confident` rates nothing.
+Two-player zero-sum games judge each position
 for seat 0 and read the other seat's value as its negative; a game with
 hidden information (Da Vinci Code) is judged from the reviewed seat's view
 alone, and only that seat's moves are rated.
