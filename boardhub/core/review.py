@@ -140,6 +140,12 @@ class MoveReview:
     def exact(self) -> bool:
         return self.before.exact and self.after.exact
 
+    @property
+    def trusted(self) -> bool:
+        """Its values are sure enough to rate it: exact or confident, where it was played and (unless
+        scored there) where it led."""
+        return trusted(self.before, self.after, self.move)
+
 
 @dataclass
 class Review:
@@ -165,6 +171,11 @@ class Review:
                 row[name] = sum(m.rating == name for m in mine)
             out[seat] = row
         return out
+
+
+def trusted(before: Verdict, after: Verdict, move: Any) -> bool:
+    """Whether a move from `before` to `after` may be rated: its loss rests on exact or confident values."""
+    return before.trusted and (before.score(move) is not None or after.trusted)
 
 
 def first_pass(spec: ReviewSpec, work: FirstPass, deadline: float) -> list[Verdict]:
@@ -218,8 +229,7 @@ def assemble(rules: Any, states: list[Any], moves: Sequence[Any], verdicts: list
         scored = before.score(move)
         value = after.value if scored is None else scored
         loss = 0.0
-        trusted = before.trusted and (scored is not None or after.trusted)
-        if rated and trusted and best is not None and best != move:
+        if rated and trusted(before, after, move) and best is not None and best != move:
             loss = max(0.0, before.value - value)
         # a hidden-information judge knows the best move of its own seat only
         shown = best is not None and (spec.zero_sum or mover == judged)

@@ -284,6 +284,9 @@ class ReviewScene(Scene):
                                         seat=self.label(review.perspective)), theme.TEXT))
             if not m.rated:
                 lines.append((_("The only move") if m.forced else _("Not this review's seat"), theme.MUTED))
+            elif not m.trusted:
+                # an estimate that may not rate (Dots and Boxes before the solver reaches, a first pass)
+                lines.append((_("Not rated: the value is an estimate, not a proof"), theme.MUTED))
             elif m.best_text and m.best_text != m.text and m.loss > 0:
                 lines.append((_("Better: {move}, {value} {unit}").format(
                     move=self.words(m.ply, m.before.best), value=value_text(m.before.value, review.baseline), unit=unit), BEST_COLOUR))
