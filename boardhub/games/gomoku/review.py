@@ -31,7 +31,7 @@ from boardhub.games.gomoku.threats import Clock, ThreatSearch, Timeout
 from boardhub.games.gomoku.tuning import SCALE
 
 THREAT_NODES = 20_000  # the threat solver's budget: a proof seldom needs a tenth of it
-SEARCH_NODES = 12_000  # the search's budget: about a second a position
+SEARCH_NODES = 8_000  # the search's budget: about half a second a position
 QUICK_NODES = 800  # each budget of the first pass, drawn at once
 
 
