@@ -182,7 +182,8 @@ def cmd_review(args, extra: list[str]) -> int:
         print(review_json(review))
     else:
         print("\n".join(review_lines(review, labels)))
-        print(f"reviewed {len(record.moves)} moves in {time.monotonic() - started:.1f} s, {limit:g} s a position")
+        budget = f"{limit:g} s a position" if game.review.timed else "a fixed amount of work a position"
+        print(f"reviewed {len(record.moves)} moves in {time.monotonic() - started:.1f} s, {budget}")
     if png is not None:
         from boardhub.ui.review_graph import save_graph  # pygame only when a picture is asked for
         try:
@@ -375,7 +376,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "PvA.txt). Game options follow where the record does not say them, e.g. --rows 3 --cols 5.")
     p.add_argument("game", choices=GAME_KEYS)
     p.add_argument("file")
-    p.add_argument("--limit", type=float, default=0.0, help="seconds per position (default: the game's, about 1)")
+    p.add_argument("--limit", type=float, default=0.0,
+                   help="seconds per position where the judge searches by the clock (Da Vinci Code; "
+                   "default about 1); the other games' judges do a fixed amount of work")
     p.add_argument("--seat", type=int, help="review only this seat's moves (0 moves first); Da Vinci Code "
                    "is reviewed from this seat's view (default 0)")
     p.add_argument("--png", help="also save the evaluation graph as a PNG picture (in a folder that exists)")

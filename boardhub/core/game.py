@@ -14,7 +14,7 @@ from typing import Any, Callable
 from boardhub.core.ai import AI, AIFactory, AISpec, load_custom
 from boardhub.core.i18n import N_
 from boardhub.core.records import RecordFormat
-from boardhub.core.review import ReviewSpec
+from boardhub.core.review import FirstPass, ReviewSpec, first_pass
 from boardhub.core.rules import Option, Outcome, Rules
 
 GAME_KEYS = ("dots", "othello", "gomoku", "davinci")
@@ -35,12 +35,17 @@ class Analysis:
 
 
 class Judging:
-    """Runs a game's review judge where AIs run: `view` is (the seat's view, the seat); answers a Verdict."""
+    """Runs a game's review judge where AIs run: `view` is (the seat's view, the seat); answers a Verdict.
+
+    A `FirstPass` instead asks for every position of a game by the quick judge, answered as a list.
+    """
 
     def __init__(self, spec: ReviewSpec) -> None:
         self.spec = spec
 
-    def choose(self, view: tuple[Any, int], deadline: float) -> Any:
+    def choose(self, view: tuple[Any, int] | FirstPass, deadline: float) -> Any:
+        if isinstance(view, FirstPass):
+            return first_pass(self.spec, view, deadline)
         return self.spec.judge(view[0], view[1], deadline)
 
 

@@ -7,13 +7,23 @@ is the value of a position for one seat under best play as the game's expert
 sees it, the best move of the side to move, and whether the value is exact
 (an endgame solver's proof) or an estimate.
 
-The review judges every position once, from the start to the end, and rates
-a move by comparing two neighbouring verdicts, as analysis boards do:
+A judgement is a function of the position alone: judges search by a fixed
+budget of work (a depth, a node count), never by the clock, with tables
+that start empty, and fold the board's symmetries onto one canonical form,
+so the same position, or its mirror image, gets the same value on any
+machine and in any order. The deadline a judge is given is only a courtesy.
 
-    loss = value before the move (best play) - value after it, for the mover
+The review judges every position once, from the start to the end. A judge
+that scores every legal move (`Verdict.scores`, the very numbers of the
+game's evaluation overlay and its Best move) rates a move by those scores:
 
-so no position is searched twice. A move that is the best move found, or the
-only legal one, loses nothing. Two-player zero-sum games judge each position
+    loss = the best move's score - the played move's score, for the mover
+
+Otherwise a move is rated by comparing two neighbouring verdicts, as analysis
+boards do (loss = value before the move - value after it, for the mover), so
+no position is searched twice. A move that is the best move found, or the only
+legal one, loses nothing; an estimate that is not `confident` rates nothing.
+Two-player zero-sum games judge each position
 for seat 0 and read the other seat's value as its negative; a game with
 hidden information (Da Vinci Code) is judged from the reviewed seat's view
 alone, and only that seat's moves are rated.
@@ -38,12 +48,28 @@ class Verdict:
     note: str = ""  # what the value means beyond its number, in English: "Black wins by fours in 7"
     # the note as a template of the catalog with its values, said in the language of the moment; None: `note` is one
     wording: Wording | None = None
+    # every legal move's value for the seat, in the order the judge listed them; () if not scored
+    scores: tuple[tuple[Any, float], ...] = ()
+    # an estimate sure enough to rate moves by; exact values always are
+    confident: bool = True
 
     @classmethod
     def noted(cls, value: float, best: Any, exact: bool, template: str, **values: Any) -> "Verdict":
         """A verdict whose note is `template` with `values`."""
         wording = Wording.of(template, **values)
         return cls(value, best, exact, wording.english(), wording)
+
+    def score(self, move: Any) -> float | None:
+        """The value for the seat of playing `move` here, or None when the judge did not score it."""
+        for m, v in self.scores:
+            if m == move:
+                return v
+        return None
+
+    @property
+    def trusted(self) -> bool:
+        """Exact, or an estimate sure enough to rate a move by."""
+        return self.exact or self.confident
 
     def note_text(self, translate: Callable[[str], str] = _) -> str:
         """The note in the language of the moment."""
@@ -56,21 +82,32 @@ Judge = Callable[[Any, int, float], Verdict]  # (the seat's view, seat, deadline
 
 
 @dataclass(frozen=True)
+class FirstPass:
+    """A job for the AI process: every position of a game judged by the quick judge, in one answer."""
+
+    work: tuple[tuple[Any, int], ...]  # (a seat's view, that seat), position by position
+
+
+@dataclass(frozen=True)
 class ReviewSpec:
     """What a game hands the review: its judge, its unit and its thresholds."""
 
     judge: Judge
     unit: str  # the values' unit as a player reads it: "discs", "boxes", "% to win" (marked for the catalog)
     thresholds: tuple[float, float, float]  # least loss of an inaccuracy, a mistake, a blunder
-    span: float  # the graph's half-height in the unit: values beyond it are drawn at its edge
+    span: float  # the most the graph's half-height may be, in the unit (0: no cap); it shrinks to fit the values
     zero_sum: bool = True  # two players, one's gain the other's loss: judge once for seat 0
     baseline: float = 0.0  # an even game's value (50 for a chance in percent); the other seat's value
     # of a zero-sum game is its mirror image across it
-    default_limit: float = 1.0  # seconds a position, by default
+    default_limit: float = 1.0  # seconds a position, by default, where the judge searches by the clock
+    timed: bool = True  # False: the judge does a fixed amount of work a position and ignores its deadline
+    # a cheap judge for a first pass drawn at once, refined by `judge` after; None: no first pass
+    quick: Judge | None = None
 
 
 def value_text(value: float, baseline: float = 0.0) -> str:
     """A value as players read it: "+3.0" around an even game of 0, "62.5" for a chance in percent."""
+    value += 0.0  # -0.0 (a zero seen from the other seat) reads "+0.0"
     return f"{value:+.1f}" if not baseline else f"{value:.1f}"
 
 
@@ -92,6 +129,7 @@ class MoveReview:
     text: str  # the move in the game's notation
     before: Verdict  # the position it was played in, for `seat`
     after: Verdict  # the position it left, for `seat`
+    value: float  # the move's value for `seat`: its score where it was played, else `after.value`
     best_text: str  # the best move found, in notation ("" when none)
     loss: float
     rating: str  # "", "inaccuracy", "mistake", "blunder"
@@ -101,6 +139,12 @@ class MoveReview:
     @property
     def exact(self) -> bool:
         return self.before.exact and self.after.exact
+
+    @property
+    def trusted(self) -> bool:
+        """Its values are sure enough to rate it: exact or confident, where it was played and (unless
+        scored there) where it led."""
+        return trusted(self.before, self.after, self.move)
 
 
 @dataclass
@@ -127,6 +171,17 @@ class Review:
                 row[name] = sum(m.rating == name for m in mine)
             out[seat] = row
         return out
+
+
+def trusted(before: Verdict, after: Verdict, move: Any) -> bool:
+    """Whether a move from `before` to `after` may be rated: its loss rests on exact or confident values."""
+    return before.trusted and (before.score(move) is not None or after.trusted)
+
+
+def first_pass(spec: ReviewSpec, work: FirstPass, deadline: float) -> list[Verdict]:
+    """Every listed position judged by the quick judge (the full judge where the game has none)."""
+    judge = spec.quick or spec.judge
+    return [judge(view, seat, deadline) for view, seat in work.work]
 
 
 def positions(rules: Any, options: dict, seed: int | None, moves: Sequence[Any]) -> list[Any]:
@@ -159,7 +214,8 @@ def assemble(rules: Any, states: list[Any], moves: Sequence[Any], verdicts: list
         """A zero-sum game's value for seat `s`; a game judged from one seat keeps that seat's values."""
         if s == judged or not spec.zero_sum:
             return v
-        return replace(v, value=2 * spec.baseline - v.value)
+        mirror = 2 * spec.baseline
+        return replace(v, value=mirror - v.value, scores=tuple((m, mirror - x) for m, x in v.scores))
 
     review = Review(game, seats, perspective, spec.unit, spec.span, spec.baseline,
                     values=[for_seat(v, perspective) for v in verdicts])
@@ -170,13 +226,15 @@ def assemble(rules: Any, states: list[Any], moves: Sequence[Any], verdicts: list
         forced = len(rules.legal_moves(state)) <= 1
         rated = mover in seats and not forced
         best = before.best
+        scored = before.score(move)
+        value = after.value if scored is None else scored
         loss = 0.0
-        if rated and best is not None and best != move:
-            loss = max(0.0, before.value - after.value)
+        if rated and trusted(before, after, move) and best is not None and best != move:
+            loss = max(0.0, before.value - value)
         # a hidden-information judge knows the best move of its own seat only
         shown = best is not None and (spec.zero_sum or mover == judged)
         review.moves.append(MoveReview(
-            ply, mover, move, rules.move_to_text(move, state), before, after,
+            ply, mover, move, rules.move_to_text(move, state), before, after, value,
             rules.move_to_text(best, state) if shown else "", loss,
             rating(loss, spec.thresholds) if rated else "", forced, rated))
     return review

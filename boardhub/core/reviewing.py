@@ -23,11 +23,12 @@ from boardhub.core.game import REVIEW, GameEntry, get_game
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match, Seat
 from boardhub.core.records import one_line, record_format
-from boardhub.core.review import Review, Verdict, assemble, jobs, positions, review_game, value_text
+from boardhub.core.review import FirstPass, Review, Verdict, assemble, jobs, positions, review_game, value_text
 from boardhub.core.rules import IllegalMove, normalize_options
 
 
 log = logging.getLogger(__name__)
+FIRST_PASS_SECONDS = 5.0  # the quick judge's whole game: its work is fixed, this only bounds a hang
 
 
 class RecordError(ValueError):
@@ -209,7 +210,7 @@ def review_lines(review: Review, labels: tuple[str, ...]) -> list[str]:
         exact = " exact" if m.exact else ""
         best = f"best {m.best_text} {value_text(m.before.value, review.baseline)}" if m.best_text else "best -"
         note = f"  [{m.before.note}]" if m.before.note else ""
-        lines.append(f"{m.ply + 1:>3}. {labels[m.seat]:<8} {m.text:<14} {value_text(m.after.value, review.baseline):>7}  {best:<18} "
+        lines.append(f"{m.ply + 1:>3}. {labels[m.seat]:<8} {m.text:<14} {value_text(m.value, review.baseline):>7}  {best:<18} "
                      f"loss {m.loss:5.1f} {unit}{exact}  {m.rating}{note}")
     for seat, row in review.summary().items():
         rated = int(row["moves"])
@@ -222,7 +223,7 @@ def review_json(review: Review) -> str:
     """The review as JSON, for other tools."""
     return json.dumps({"game": review.game, "unit": review.unit, "perspective": review.perspective,
                        "values": [v.value for v in review.values],
-                       "moves": [{"ply": m.ply, "seat": m.seat, "move": m.text, "value": m.after.value,
+                       "moves": [{"ply": m.ply, "seat": m.seat, "move": m.text, "value": m.value,
                                   "best": m.best_text, "best_value": m.before.value, "loss": m.loss,
                                   "rating": m.rating, "exact": m.exact, "rated": m.rated} for m in review.moves]})
 
@@ -230,9 +231,11 @@ def review_json(review: Review) -> str:
 class ReviewRun:
     """A review the app runs in the background: one position at a time in the AI process.
 
-    The scene calls `update()` every frame; it never blocks. Until every
-    position is judged, `review` holds the verdicts so far (the graph grows
-    from the left); `progress` says how far it is.
+    The scene calls `update()` every frame; it never blocks. Where the game
+    has a quick judge, one job first judges every position with it, so the
+    whole graph is drawn at once; then each position is judged in turn and
+    replaces its first-pass verdict. `review` holds the verdicts so far;
+    `progress` says how many positions the full judge has done.
     """
 
     def __init__(self, entry: GameEntry, record: GameRecord, seat: int | None, worker: Any,
@@ -245,8 +248,12 @@ class ReviewRun:
         self.states = positions(entry.rules, record.options, record.seed, record.moves)
         self.work = jobs(entry.rules, self.states, self.spec, seat)
         self.verdicts: list[Verdict] = []
+        self.first: list[Verdict] = []  # the quick judge's verdicts of every position, once answered
         self.error = ""
         self._job: Any = None
+        self._first_job: Any = None
+        if self.spec.quick is not None:
+            self._first_job = worker.submit(entry.key, REVIEW, FirstPass(tuple(self.work)), FIRST_PASS_SECONDS)
         self.review = self._assemble()
 
     @property
@@ -261,13 +268,14 @@ class ReviewRun:
         """Collect an answer and send the next position; True when something changed."""
         if self.done:
             return False
+        changed = self._collect_first()
         job = self._job
         if job is None:
             view, seat = self.work[len(self.verdicts)]
             self._job = self.worker.submit(self.entry.key, REVIEW, (view, seat), self.limit)
-            return False
+            return changed
         if not job.done:
-            return False
+            return changed
         self._job = None
         if job.error is not None or not isinstance(job.move, Verdict):
             self.error = _("The review stopped: the analysis could not judge a position")
@@ -276,16 +284,30 @@ class ReviewRun:
         self.review = self._assemble()
         return True
 
+    def _collect_first(self) -> bool:
+        """Take the first pass's answer when it comes; True when it changed the review."""
+        job = self._first_job
+        if job is None or not job.done:
+            return False
+        self._first_job = None
+        if job.error is not None or not isinstance(job.move, list) or len(job.move) != len(self.work):
+            return False  # no first pass: the full judge still draws the graph position by position
+        self.first = job.move
+        self.review = self._assemble()
+        return True
+
     def cancel(self) -> None:
-        """The review is closed: drop the answer of the position being judged."""
-        if self._job is not None:
-            self._job.cancelled = True
-        self._job = None
+        """The review is closed: drop the answers of the positions being judged."""
+        for job in (self._job, self._first_job):
+            if job is not None:
+                job.cancelled = True
+        self._job = self._first_job = None
 
     def _assemble(self) -> Review:
-        """The review of the positions judged so far (every move after them unjudged)."""
-        n = len(self.verdicts)
+        """The review of the positions judged so far: the full judge's, then the first pass's."""
+        verdicts = self.verdicts + self.first[len(self.verdicts):]
+        n = len(verdicts)
         moves = self.record.moves[:max(0, n - 1)]
-        return assemble(self.entry.rules, self.states[:n] or self.states[:1], moves, self.verdicts, self.spec,
+        return assemble(self.entry.rules, self.states[:n] or self.states[:1], moves, verdicts, self.spec,
                         self.seat, self.entry.key) if n else Review(
             self.entry.key, (), 0, self.spec.unit, self.spec.span, self.spec.baseline)

@@ -257,7 +257,7 @@ class ReviewScene(Scene):
                 m = self.judged(ply)
                 right, colour = "", theme.MUTED
                 if m is not None and m.rated:
-                    right = _(m.rating) if m.rating else value_text(m.after.value, review.baseline)
+                    right = _(m.rating) if m.rating else value_text(m.value, review.baseline)
                     colour = RATING_COLOURS.get(m.rating, theme.MUTED)
                 elif m is None:
                     right = "…"
@@ -284,10 +284,13 @@ class ReviewScene(Scene):
             played = _("{number}. {name}: {move} ({value} {unit})") if mine else \
                 _("{number}. {name}: {move} ({value} {unit} for {seat})")
             lines.append((played.format(number=m.ply + 1, name=self.label(m.seat), move=self.words(m.ply),
-                                        value=value_text(m.after.value, review.baseline), unit=unit,
+                                        value=value_text(m.value, review.baseline), unit=unit,
                                         seat=self.label(review.perspective)), theme.TEXT))
             if not m.rated:
                 lines.append((_("The only move") if m.forced else _("Not this review's seat"), theme.MUTED))
+            elif not m.trusted:
+                # an estimate that may not rate (Dots and Boxes before the solver reaches, a first pass)
+                lines.append((_("Not rated: the value is an estimate, not a proof"), theme.MUTED))
             elif m.best_text and m.best_text != m.text and m.loss > 0:
                 lines.append((_("Better: {move}, {value} {unit}").format(
                     move=self.words(m.ply, m.before.best), value=value_text(m.before.value, review.baseline), unit=unit), BEST_COLOUR))

@@ -1,8 +1,11 @@
 """The review's evaluation graph: a line over the moves, the rated moves marked, a move selected.
 
 The value axis is the perspective seat's, centred on an even game (the
-review's baseline) and clipped at its span, so one wild value cannot flatten
-the rest; exact values are drawn solid, estimates lighter. `move_at` turns a
+review's baseline). Its scale fits the values: the next step of 1, 2, 5 x 10^n
+at or above the largest distance from the baseline, so every value is drawn
+where it is and the labels name the real edge; a game that caps its span (Othello's
+32 of 64 discs) clips beyond it, so one wild value cannot flatten the rest.
+Exact values are drawn solid, estimates lighter. `move_at` turns a
 click into the move it is nearest.
 """
 from __future__ import annotations
@@ -22,10 +25,22 @@ RATING_COLOURS = {"inaccuracy": (236, 200, 80), "mistake": (240, 140, 60), "blun
 GRAPH_PNG_SIZE = (1200, 480)
 
 
-def _y(value: float, review: Review, rect: pygame.Rect) -> float:
-    centre = review.baseline
-    v = max(-review.span, min(review.span, value - centre))
-    return rect.centery - v / review.span * (rect.height / 2 - 4)
+def scale(review: Review) -> float:
+    """The graph's half-height in the review's unit: a round number that holds every value (up to the span's cap)."""
+    far = max((abs(v.value - review.baseline) for v in review.values), default=0.0)
+    if review.span and far >= review.span:
+        return review.span
+    step = 1.0
+    while True:
+        for k in (1.0, 2.0, 5.0):
+            if far <= k * step:
+                return k * step
+        step *= 10
+
+
+def _y(value: float, review: Review, rect: pygame.Rect, half: float) -> float:
+    v = max(-half, min(half, value - review.baseline))
+    return rect.centery - v / half * (rect.height / 2 - 4)
 
 
 def _x(i: int, count: int, rect: pygame.Rect) -> float:
@@ -49,9 +64,10 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, review: Review, selec
     count = len(review.values)
     if count < 2:
         return
-    mid = _y(review.baseline, review, rect)
+    half = scale(review)
+    mid = _y(review.baseline, review, rect, half)
     pygame.draw.line(surface, theme.MUTED, (rect.left + 4, mid), (rect.right - 4, mid), 1)
-    points = [(_x(i, count, rect), _y(v.value, review, rect)) for i, v in enumerate(review.values)]
+    points = [(_x(i, count, rect), _y(v.value, review, rect, half)) for i, v in enumerate(review.values)]
     # the area between the line and the middle: the perspective seat's colour above, the other's below
     above, below = theme.lighten(theme.SEATS[0], 0.15), theme.lighten(theme.SEATS[1], 0.15)
     for (x0, y0), (x1, y1) in zip(points, points[1:]):
@@ -67,8 +83,8 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, review: Review, selec
     for m in review.moves:
         if m.rating:
             pygame.draw.circle(surface, RATING_COLOURS[m.rating], points[m.ply + 1], radius)
-    top = f"+{review.span:g}" if not review.baseline else f"{review.baseline + review.span:g}"
-    bottom = f"-{review.span:g}" if not review.baseline else f"{review.baseline - review.span:g}"
+    top = f"+{half:g}" if not review.baseline else f"{review.baseline + half:g}"
+    bottom = f"-{half:g}" if not review.baseline else f"{review.baseline - half:g}"
     theme.text(surface, f"{top} {_(review.unit)}", px, (rect.left + 8, rect.top + 4), theme.MUTED, "topleft")
     theme.text(surface, bottom, px, (rect.left + 8, rect.bottom - 4), theme.MUTED, "bottomleft")
 

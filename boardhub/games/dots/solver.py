@@ -112,6 +112,7 @@ class Solver:
         self.table: dict[int, int] = {}
         self.max_entries = max_entries
         self.deadline: float | None = None
+        self.budget: int | None = None  # nodes a search may visit: a reach that is the same on any machine
         self.nodes = 0
 
     def value(self, lines: int, deadline: float | None = None) -> int:
@@ -152,6 +153,8 @@ class Solver:
     def _value(self, lines: int, alpha: int, beta: int) -> int:
         self.nodes += 1
         if self.deadline is not None and not self.nodes % _CHECK_EVERY and time.monotonic() > self.deadline:
+            raise SolveTimeout
+        if self.budget is not None and self.nodes > self.budget:
             raise SolveTimeout
         bd = self.bd
         deg = degrees(lines, bd)

@@ -6,11 +6,20 @@ other side that no move of ours can stop in time (the search finds it as a
 loss). Otherwise the expert's search scores the position, and its score
 becomes a chance to win through the logistic scale its weights were fitted on
 (`weights.SCALE` evaluation units to one unit of log-odds).
+
+The verdict is a function of the position alone: the threat solver and the
+search stop after fixed node budgets, never by the clock, with fresh tables,
+and the board is first turned to its canonical orientation (of its 8
+symmetries, the one whose cells read smallest; the rules, renju's too, are
+the same in every orientation), the best point turned back after. A position
+and its mirror image get one value; the same game reviewed twice, the same
+ratings.
 """
 from __future__ import annotations
 
 import math
-import time
+from dataclasses import replace
+from functools import lru_cache
 
 from boardhub.core.i18n import N_
 from boardhub.core.review import ReviewSpec, Verdict
@@ -21,7 +30,9 @@ from boardhub.games.gomoku.search import WIN, WIN_BOUND, Search
 from boardhub.games.gomoku.threats import Clock, ThreatSearch, Timeout
 from boardhub.games.gomoku.weights import SCALE
 
-THREAT_SHARE = 0.35  # of the position's time for the threat solver; the search has the rest
+THREAT_NODES = 20_000  # the threat solver's budget: a proof seldom needs a tenth of it
+SEARCH_NODES = 8_000  # the search's budget: about half a second a position
+QUICK_NODES = 800  # each budget of the first pass, drawn at once
 
 
 def chance(score: int) -> float:
@@ -39,17 +50,69 @@ def _finished(state: GomokuState, seat: int) -> Verdict:
     return Verdict(100.0 if state.winner == seat else 0.0, None, True)
 
 
-def judge(state: GomokuState, seat: int, deadline: float) -> Verdict:
-    """`seat`'s chance to win in percent (100 or 0 when a forced win is proven), and the mover's best point."""
+@lru_cache(maxsize=None)
+def symmetries(size: int) -> tuple[tuple[int, ...], ...]:
+    """The board's 8 symmetries as point permutations: symmetries(size)[k][p] is p's image."""
+    out = []
+    for turn in range(8):
+        perm = []
+        for p in range(size * size):
+            x, y = p % size, p // size
+            for _ in range(turn % 4):
+                x, y = size - 1 - y, x
+            if turn >= 4:
+                x = size - 1 - x
+            perm.append(y * size + x)
+        out.append(tuple(perm))
+    return tuple(out)
+
+
+def canonical(cells: bytes, size: int) -> tuple[bytes, tuple[int, ...]]:
+    """The cells in the orientation that reads smallest, and the permutation that leads there."""
+    best: tuple[bytes, tuple[int, ...]] | None = None
+    for perm in symmetries(size):
+        image = bytearray(len(cells))
+        for p, stone in enumerate(cells):
+            if stone:
+                image[perm[p]] = stone
+        if best is None or bytes(image) < best[0]:
+            best = (bytes(image), perm)
+    assert best is not None
+    return best
+
+
+def judge(state: GomokuState, seat: int, deadline: float = 0.0) -> Verdict:
+    """`seat`'s chance to win in percent (100 or 0 when a forced win is proven), and the mover's best point.
+
+    `deadline` is not used: the work is fixed, so the answer is the same on any machine.
+    """
+    return _oriented(state, seat, THREAT_NODES, SEARCH_NODES)
+
+
+def quick(state: GomokuState, seat: int, deadline: float = 0.0) -> Verdict:
+    """The first pass: small budgets, drawn at once and refined by `judge`; never rated by."""
+    return replace(_oriented(state, seat, QUICK_NODES, QUICK_NODES), confident=False)
+
+
+def _oriented(state: GomokuState, seat: int, threat_nodes: int, search_nodes: int) -> Verdict:
+    """The verdict of the canonical orientation, its best point turned back to this one."""
     if state.over:
         return _finished(state, seat)
+    cells, perm = canonical(state.board, state.size)
+    turned = GomokuState(state.size, state.rule, cells, state.player)
+    verdict = _judge(turned, seat, threat_nodes, search_nodes)
+    if verdict.best is None:
+        return verdict
+    return replace(verdict, best=perm.index(verdict.best))
+
+
+def _judge(state: GomokuState, seat: int, threat_nodes: int, search_nodes: int) -> Verdict:
     me = state.player
     flip = (lambda v: v) if me == seat else (lambda v: 100.0 - v)
     if sum(1 for stone in state.board if stone) < 2:  # the opening: the expert's book-like first moves
-        return Verdict(50.0, ExpertAI(seed=0).choose(state, deadline))
+        return Verdict(50.0, ExpertAI(seed=0).choose(state, math.inf))
     board = Board.from_cells(state.size, state.rule, state.board)
-    start = time.monotonic()
-    clock = Clock(start + THREAT_SHARE * max(0.0, deadline - start))
+    clock = Clock(math.inf, threat_nodes)
     threats = ThreatSearch(board, clock)
     stones = len(board.moves)
     try:
@@ -63,7 +126,7 @@ def judge(state: GomokuState, seat: int, deadline: float) -> Verdict:
                                  colour=NAMES[me])
     except Timeout:
         board.rewind(stones)  # a search the clock stopped leaves its stones on the board
-    clock = Clock(max(deadline, time.monotonic() + 0.05))
+    clock = Clock(math.inf, search_nodes)
     threats.board, threats.clock = board, clock
     search = Search()
     search.start(board, clock, threats)
@@ -96,4 +159,4 @@ def judge(state: GomokuState, seat: int, deadline: float) -> Verdict:
 
 
 SPEC = ReviewSpec(judge=judge, unit=N_("% to win"), thresholds=(10.0, 20.0, 35.0), span=50.0, baseline=50.0,
-                  zero_sum=True, default_limit=1.0)
+                  zero_sum=True, default_limit=1.0, quick=quick, timed=False)

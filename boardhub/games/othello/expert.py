@@ -100,7 +100,7 @@ class ExpertAI:
             return known
         start = time.monotonic()
         stop = start + TIME_SHARE * max(0.0, deadline - start)
-        self._trim_tables()
+        self.trim_tables()
         empties = 64 - (me | opp).bit_count()
         if empties <= SOLVE_EMPTIES:
             return self._endgame_move(me, opp, squares, empties, start, stop)
@@ -116,7 +116,7 @@ class ExpertAI:
         legal = moves_mask(me, opp)
         start = time.monotonic()
         stop = start + TIME_SHARE * max(0.0, deadline - start)
-        self._trim_tables()
+        self.trim_tables()
         if not legal:
             if not moves_mask(opp, me):
                 return {}
@@ -133,6 +133,18 @@ class ExpertAI:
             except SolveTimeout:
                 pass
         return out
+
+    def fixed_value(self, me: int, opp: int, depth: int) -> int:
+        """The value for `me` to move of a search exactly `depth` plies deep, from empty tables.
+
+        A function of the position alone: no clock, no table or history
+        left by an earlier search, so the review, its hints and the
+        evaluation overlay get one value for one position on any machine.
+        """
+        self.table.clear()
+        self.history = [0] * 64
+        self._start_clock(float("inf"))
+        return self._search(me, opp, depth, -WIN - 65 * UNIT, WIN + 65 * UNIT, False)
 
     # ------------------------------------------------------------------ midgame
     def _iterate(self, me: int, opp: int, squares: list[int], start: float, stop: float,
@@ -194,7 +206,7 @@ class ExpertAI:
         self._stop = stop
         self._next_check = self.nodes + CLOCK_EVERY
 
-    def _trim_tables(self) -> None:
+    def trim_tables(self) -> None:
         """Start the tables afresh when full, at the start of a move: freeing a
         full table takes tens of milliseconds, too long to risk near the deadline."""
         if len(self.table) > TABLE_LIMIT:
