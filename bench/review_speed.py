@@ -25,7 +25,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from benchlib import load_note  # noqa: E402
 
 from boardhub.core.game import get_game  # noqa: E402
-from boardhub.core.review import FirstPass, first_pass, jobs, positions  # noqa: E402
+from boardhub.core.review import first_pass, jobs, positions  # noqa: E402
 from boardhub.core.reviewing import GameRecord, review_record  # noqa: E402
 from boardhub.core.rules import normalize_options  # noqa: E402
 
@@ -85,7 +85,7 @@ def main() -> None:
         spec = entry.review
         states = positions(entry.rules, record.options, record.seed, record.moves)
         started = time.monotonic()
-        first_pass(spec, FirstPass(tuple(jobs(entry.rules, states, spec, None))), time.monotonic() + limit)
+        first_pass(spec, jobs(entry.rules, states, spec, None), time.monotonic() + limit)
         quick = time.monotonic() - started
         started = time.monotonic()
         review = review_record(entry, record, None, limit, args.jobs)

@@ -173,3 +173,19 @@ def test_the_game_scene_lays_out_draws_and_routes_input_only():
     for word in ("autosave", "write_record", "Stats", "saves.write", "new_game_path", '"othello"', '"dots"', '"gomoku"', '"davinci"',
                  '"pass"', '"You"'):
         assert word not in code, word
+
+
+def at_names(source: str) -> list[str]:
+    """The string constants of `source` that start with "@": the old magic AI names ("@analysis")."""
+    return [n.value for n in ast.walk(ast.parse(source))
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.startswith("@")]
+
+
+def test_no_ai_spec_or_request_kind_is_a_magic_name():
+    """What the AI process is asked is a typed request (core/requests.py), never an AI name like "@review"."""
+    found = [f"{path.relative_to(PACKAGE).as_posix()}: {name!r}" for path in PACKAGE.rglob("*.py")
+             for name in at_names(path.read_text(encoding="utf-8"))]
+    assert found == []
+    # the check itself: the names as they were spelled, in a call, a constant and an f-string
+    old = 'ANALYSIS = "@analysis"\nworker.submit(key, "@review", (view, seat), 1.0)\nspec = f"@{kind}"\n'
+    assert at_names(old) == ["@analysis", "@review", "@"]

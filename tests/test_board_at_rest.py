@@ -115,7 +115,7 @@ def test_the_running_view_draws_the_position_after_undo_redo_and_replay_steps(ap
 class IdleWorker:
     """An AI process that never answers: the review's positions stay unjudged, its board is the point."""
 
-    def submit(self, *args, **kwargs):
+    def ask(self, *args, **kwargs):
         return SimpleNamespace(done=False, cancelled=False)
 
 

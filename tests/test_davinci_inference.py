@@ -15,6 +15,7 @@ from dataclasses import replace
 import pytest
 
 from boardhub.core.game import get_game
+from boardhub.core.requests import EvaluateRequest, answer_here
 from boardhub.games.davinci import expert as expert_module
 from boardhub.games.davinci.engine import BLACK, JOKER, WHITE, DavinciRules, DavinciView, Tile, order_key
 from boardhub.games.davinci.expert import ExpertAI, bluff_weights, hint, ruled_out, seat_belief
@@ -305,4 +306,4 @@ def test_seat_belief_ignores_seats_without_hidden_tiles():
 def test_the_hint_runs_as_the_apps_analysis_job():
     game = get_game("davinci")
     view = DavinciRules().view(DavinciRules().new_game({"players": 3}, 4), 1)
-    assert game.make_ai("@analysis").choose(view, 0.0) == hint(view)
+    assert answer_here(EvaluateRequest(game.key, view, 1), 0.0) == hint(view)

@@ -14,8 +14,9 @@ import random
 import pygame
 import pytest
 
-from boardhub.core.game import REVIEW, get_game
-from boardhub.core.review import FirstPass, Review, Verdict, review_game
+from boardhub.core.game import get_game
+from boardhub.core.requests import FirstPassRequest, JudgeRequest, answer_here
+from boardhub.core.review import Review, Verdict, review_game
 from boardhub.games.dots import review as dots_review
 from boardhub.games.gomoku import review as gomoku_review
 from boardhub.games.othello import review as othello_review
@@ -100,7 +101,7 @@ def test_othello_best_move_overlay_and_review_show_one_number_for_one_square():
     seat = rules.to_move(state)
     overlay = entry.analysis(state, 0.0)
     assert overlay == entry.analysis(state, 0.0)  # asked twice, one answer
-    hint = entry.make_ai(REVIEW).choose((state, seat), 0.0)  # the Best move job
+    hint = answer_here(JudgeRequest("othello", state, seat), 0.0)  # the Best move job
     assert isinstance(hint, Verdict) and overlay == dict(hint.scores)
     assert overlay[hint.best] == hint.value == max(overlay.values())
     review = review_game(rules, othello_review.SPEC, "othello", {}, 0, moves + [hint.best], seat,
@@ -114,8 +115,8 @@ def test_the_first_pass_judges_every_position_at_once_and_rates_nothing():
     states = [START]
     for move in moves:
         states.append(rules.apply(states[-1], move))
-    work = FirstPass(tuple((rules.view(s, 0), 0) for s in states))
-    quick = get_game("othello").make_ai(REVIEW).choose(work, 0.0)
+    work = FirstPassRequest("othello", tuple((rules.view(s, 0), 0) for s in states))
+    quick = answer_here(work, 0.0)
     assert len(quick) == len(states) and all(isinstance(v, Verdict) and not v.trusted for v in quick[1:-1])
     review = review_game(rules, othello_review.SPEC, "othello", {}, 0, moves, None, lambda _work: quick)
     assert all(m.rating == "" for m in review.moves)

@@ -10,8 +10,9 @@ from dataclasses import replace
 import pytest
 
 from boardhub.core import saves
-from boardhub.core.game import ANALYSIS, get_game
+from boardhub.core.game import get_game
 from boardhub.core.match_text import result_text
+from boardhub.core.requests import EvaluateRequest
 from boardhub.core.saved_games import latest_unfinished
 from boardhub.core.session import AnalysisReady, GameOver, GameSession, GameSetup, MovePlayed, Passed, Rewound
 from boardhub.core.stats import Stats
@@ -167,8 +168,8 @@ class RecordingWorker(ThreadWorker):
         super().__init__()
         self.jobs = []
 
-    def submit(self, *args, **kwargs):
-        job = super().submit(*args, **kwargs)
+    def ask(self, *args, **kwargs):
+        job = super().ask(*args, **kwargs)
         self.jobs.append(job)
         return job
 
@@ -201,12 +202,13 @@ def test_ai_and_analysis_jobs_carry_only_what_the_seat_may_see():
         while not any(isinstance(e, AnalysisReady) for e in session.update()) and time.monotonic() < give_up:
             time.sleep(0.01)
         assert session.analysis_for(seat) is not None
-        assert any(j.ai == ANALYSIS for j in worker.jobs) and len(worker.jobs) > 10
+        assert any(isinstance(j.request, EvaluateRequest) for j in worker.jobs) and len(worker.jobs) > 10
         rules = session.match.rules
-        for job in worker.jobs:
-            assert isinstance(job.view, DavinciView)  # never the state, whose hidden numbers it holds
-            assert hidden_values_seen(job.view) == []
-            assert job.history == rules.public_history(session.match.moves[:len(job.history)], job.view.seat)
+        for request in (job.request for job in worker.jobs):
+            assert isinstance(request.view, DavinciView)  # never the state, whose hidden numbers it holds
+            assert hidden_values_seen(request.view) == []
+            history = getattr(request, "history", ())  # a move's: what its seat may know
+            assert history == rules.public_history(session.match.moves[:len(history)], request.view.seat)
         # the check can fail: the state itself would carry hidden numbers
         full = rules.face_up_view(session.match.state)
         assert hidden_values_seen(replace(full, seat=0)) != []

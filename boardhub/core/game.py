@@ -14,39 +14,11 @@ from typing import Any, Callable
 from boardhub.core.ai import AI, AIFactory, AISpec, load_custom
 from boardhub.core.i18n import N_
 from boardhub.core.records import RecordFormat
-from boardhub.core.review import FirstPass, ReviewSpec, first_pass
+from boardhub.core.review import ReviewSpec
 from boardhub.core.rules import Option, Outcome, Rules
 
 GAME_KEYS = ("dots", "othello", "gomoku", "davinci")
-ANALYSIS = "@analysis"  # the worker job that scores every legal move instead of choosing one
-REVIEW = "@review"  # the worker job that judges a position for a review or a hint: view = (seat's view, seat)
-
 Evaluate = Callable[[Any, float], dict]  # (a seat's view, deadline) -> {move: score}
-
-
-class Analysis:
-    """Runs a game's move evaluation where AIs run: answers {move: score}."""
-
-    def __init__(self, evaluate: Evaluate) -> None:
-        self.evaluate = evaluate
-
-    def choose(self, view: Any, deadline: float) -> dict:
-        return self.evaluate(view, deadline)
-
-
-class Judging:
-    """Runs a game's review judge where AIs run: `view` is (the seat's view, the seat); answers a Verdict.
-
-    A `FirstPass` instead asks for every position of a game by the quick judge, answered as a list.
-    """
-
-    def __init__(self, spec: ReviewSpec) -> None:
-        self.spec = spec
-
-    def choose(self, view: tuple[Any, int] | FirstPass, deadline: float) -> Any:
-        if isinstance(view, FirstPass):
-            return first_pass(self.spec, view, deadline)
-        return self.spec.judge(view[0], view[1], deadline)
 
 
 @dataclass(frozen=True)
@@ -126,14 +98,6 @@ class GameEntry:
     def make_ai(self, spec: AISpec | str, seed: int | None = None) -> AI:
         """Build the AI a seat names; a custom factory gets `seed` if it takes one."""
         spec = AISpec.parse(spec) if isinstance(spec, str) else spec
-        if spec.name == ANALYSIS:
-            if self.analysis is None:
-                raise ValueError(f"{self.title} has no move evaluation")
-            return Analysis(self.analysis)
-        if spec.name == REVIEW:
-            if self.review is None:
-                raise ValueError(f"{self.title} has no review")
-            return Judging(self.review)
         if spec.external is not None:
             proto, argv = spec.external
             if proto not in self.externals:

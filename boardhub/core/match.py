@@ -15,8 +15,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Collection, Union
 
-from boardhub.core.game import REVIEW
 from boardhub.core.i18n import N_, Wording, _
+from boardhub.core.requests import EvaluateRequest, JudgeRequest, MoveRequest, Request
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.schema import check_limit
 from boardhub.core.seat_check import honest_name, seat_problem
@@ -311,25 +311,28 @@ class Match:
         same_seat = bool(self.history) and self.history[-1].seat == seat
         delay = min(self.timing.chain_delay, self.timing.ai_delay) if same_seat else self.timing.ai_delay
         self._show_at = self._turn_start + delay
-        self._job = self.ask(self.seats[seat].ai, seat, self.timing.limit_of(seat),
-                             token=self._tokens_by_seat[seat], seed=ai_seed(self.seed, seat))
+        request = MoveRequest(self.game.key, self.seats[seat].ai, self.rules.view(self.state, seat), seat,
+                              token=self._tokens_by_seat[seat], seed=ai_seed(self.seed, seat),
+                              history=tuple(self.rules.public_history(self.moves, seat)))
+        self._job = self._send(request, self.timing.limit_of(seat), self.worker)
 
-    def ask(self, ai: str, seat: int | None, limit: float, token: Any = None, seed: int | None = None,
+    def ask(self, kind: type[EvaluateRequest] | type[JudgeRequest], seat: int | None, limit: float,
             worker: Worker | None = None) -> Job:
-        """A job for the worker on this position, seen from `seat` (None: a spectator).
+        """A question about this position, seen from `seat` (None: a spectator): the game's evaluation
+        of every legal move (EvaluateRequest) or its judge's verdict (JudgeRequest, a hint).
 
-        The one place where a position leaves for an AI: the job carries the
-        seat's view and the history its rules call public for that seat, never
+        With the AI seats' moves (`_start_search`), the only places where a
+        position leaves for the AI process: a request carries the seat's view
+        (and a move's, the history its rules call public for that seat), never
         the state itself, so an AI or an analysis cannot read hidden tiles.
         """
+        return self._send(kind(self.game.key, self.rules.view(self.state, seat), seat), limit, worker)
+
+    def _send(self, request: Request, limit: float, worker: Worker | None) -> Job:
         worker = worker or self.worker
         if worker is None:
             raise RuntimeError("asking an AI needs a worker")
-        view = self.rules.view(self.state, seat)
-        if ai == REVIEW:  # a judge answers for a seat: it gets the seat with its view
-            view = (view, seat)
-        return worker.submit(self.game.key, ai, view, limit, token=token,
-                             seed=seed, history=self.rules.public_history(self.moves, seat))
+        return worker.ask(request, limit)
 
     def _lose(self, seat: int, reason: str, detail: str, /, **values: str) -> None:  # a value may be called `reason`
         others = [i for i in range(len(self.seats)) if i != seat]

@@ -82,13 +82,6 @@ Judge = Callable[[Any, int, float], Verdict]  # (the seat's view, seat, deadline
 
 
 @dataclass(frozen=True)
-class FirstPass:
-    """A job for the AI process: every position of a game judged by the quick judge, in one answer."""
-
-    work: tuple[tuple[Any, int], ...]  # (a seat's view, that seat), position by position
-
-
-@dataclass(frozen=True)
 class ReviewSpec:
     """What a game hands the review: its judge, its unit and its thresholds."""
 
@@ -178,10 +171,11 @@ def trusted(before: Verdict, after: Verdict, move: Any) -> bool:
     return before.trusted and (before.score(move) is not None or after.trusted)
 
 
-def first_pass(spec: ReviewSpec, work: FirstPass, deadline: float) -> list[Verdict]:
-    """Every listed position judged by the quick judge (the full judge where the game has none)."""
+def first_pass(spec: ReviewSpec, work: Sequence[tuple[Any, int]], deadline: float) -> list[Verdict]:
+    """Every listed position, (a seat's view, that seat), judged by the quick judge (the full judge where
+    the game has none)."""
     judge = spec.quick or spec.judge
-    return [judge(view, seat, deadline) for view, seat in work.work]
+    return [judge(view, seat, deadline) for view, seat in work]
 
 
 def positions(rules: Any, options: dict, seed: int | None, moves: Sequence[Any]) -> list[Any]:

@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from boardhub.core import files, saves
-from boardhub.core.game import REVIEW, GameEntry, get_game
+from boardhub.core.game import GameEntry, get_game
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match, Seat
 from boardhub.core.records import one_line, record_format
-from boardhub.core.review import FirstPass, Review, Verdict, assemble, jobs, positions, review_game, value_text
+from boardhub.core.requests import FirstPassRequest, JudgeRequest
+from boardhub.core.review import Review, Verdict, assemble, jobs, positions, review_game, value_text
 from boardhub.core.rules import IllegalMove, normalize_options
 
 
@@ -253,7 +254,7 @@ class ReviewRun:
         self._job: Any = None
         self._first_job: Any = None
         if self.spec.quick is not None:
-            self._first_job = worker.submit(entry.key, REVIEW, FirstPass(tuple(self.work)), FIRST_PASS_SECONDS)
+            self._first_job = worker.ask(FirstPassRequest(entry.key, tuple(self.work)), FIRST_PASS_SECONDS)
         self.review = self._assemble()
 
     @property
@@ -272,7 +273,7 @@ class ReviewRun:
         job = self._job
         if job is None:
             view, seat = self.work[len(self.verdicts)]
-            self._job = self.worker.submit(self.entry.key, REVIEW, (view, seat), self.limit)
+            self._job = self.worker.ask(JudgeRequest(self.entry.key, view, seat), self.limit)
             return changed
         if not job.done:
             return changed

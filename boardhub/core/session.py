@@ -20,11 +20,12 @@ from typing import Any, Callable, Collection, Union
 
 from boardhub.core import locks, saves
 from boardhub.core.ai import AISpec
-from boardhub.core.game import ANALYSIS, REVIEW, GameEntry, get_game
+from boardhub.core.game import GameEntry, get_game
 from boardhub.core.i18n import _
 from boardhub.core.ladder import ladder_specs
 from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played, Seat, SeatNotice, Timing
 from boardhub.core.records import load_record
+from boardhub.core.requests import EvaluateRequest, JudgeRequest
 from boardhub.core.review import value_text
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.saved_games import game_data, saved_imported, saved_match
@@ -445,7 +446,7 @@ class GameSession:
             return
         self._analysis_key, self.analysis = (self.match.state, seat), None
         Worker.cancel(self._analysis_job)
-        self._analysis_job = self.match.ask(ANALYSIS, seat, ANALYSIS_SECONDS, worker=self._worker())
+        self._analysis_job = self.match.ask(EvaluateRequest, seat, ANALYSIS_SECONDS, worker=self._worker())
 
     @property
     def offers_hints(self) -> bool:
@@ -465,7 +466,7 @@ class GameSession:
             return ""  # being worked out
         Worker.cancel(self._hint_job)
         self._hint_state, self.hint = m.state, None
-        self._hint_job = m.ask(REVIEW, m.to_move, HINT_SECONDS, worker=self._worker())
+        self._hint_job = m.ask(JudgeRequest, m.to_move, HINT_SECONDS, worker=self._worker())
         self.hints += 1
         self.autosave()
         return ""

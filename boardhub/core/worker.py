@@ -6,6 +6,10 @@ one child process, spawned once and fed by a worker thread; the UI only polls
 `Job.done`. The child builds each AI once per seat token and keeps it, so AIs
 may keep state (a transposition table) between moves of one game.
 
+What crosses the pipe is typed (core/requests.py): an `Ask` carries one request
+(a seat's move, the game's evaluation, its review judge's verdict, a review's
+quick pass) with its deadline; the child answers each with one `Reply`.
+
 `ThreadWorker` runs searches on the worker thread itself: used by the
 benchmark as the baseline, and where a child process is not wanted.
 
@@ -35,6 +39,7 @@ from typing import Any, Callable
 from boardhub.core.external import EngineError, end_all
 from boardhub.core.game import get_game
 from boardhub.core.i18n import N_, Wording
+from boardhub.core.requests import Ask, MoveRequest, NotOffered, Question, Release, Reply, Request
 
 # How long past its deadline an AI may run before it is treated as hung and its
 # process is replaced; far beyond any referee tolerance, so only runaways hit it.
@@ -59,47 +64,21 @@ log = logging.getLogger(__name__)
 _DIED = object()  # the AI process ended during an exchange
 
 
-@dataclass(frozen=True)
-class Request:
-    """What the AI needs to answer: picklable, so it can cross to the child process."""
-
-    game: str
-    ai: str
-    token: Any  # which AI instance (one per seat of one match); None for a fresh one
-    seed: int | None
-    view: Any
-    deadline: float
-    history: tuple = ()  # the moves so far, for AIs that set `wants_history` (engine adapters)
-    sent: float = 0.0  # time.monotonic() when the search started and the request left
-
-
-@dataclass(frozen=True)
-class Release:
-    """Drop (and close) the AIs of a seat token: its match is over."""
-
-    token: Any
-
-
 @dataclass
 class Job:
-    """One request for a move; the UI thread polls `done` and reads the answer.
+    """One request on the worker; the UI thread polls `done` and reads the answer.
 
     The deadline is set when the search starts, not when the job is queued, so
     an AI never loses time to a search that is still finishing before it.
     """
 
-    game: str
-    ai: str
-    token: Any  # which AI instance (one per seat of one match); None for a fresh one
-    seed: int | None
-    view: Any
+    request: Request
     limit: float  # seconds for the search
-    history: tuple = ()
     id: int = 0
     started: float = 0.0
     deadline: float = 0.0  # time.monotonic() by which to answer, once started
     finished: float = 0.0  # time.monotonic() when the answer was ready
-    move: Any = None
+    move: Any = None  # the reply's answer: a move, or the scores, verdict or verdicts a question asked for
     error: Wording | None = None  # what the AI did, the seat its subject ("{player} stopped with an internal error")
     prepare: float = 0.0  # seconds an engine took to start, which its clock does not count
     retried: Wording | None = None  # the search was asked again after its AI process died (what to tell)
@@ -113,6 +92,11 @@ class Job:
         return self._event.is_set()
 
     @property
+    def token(self) -> Any:
+        """The seat token of a move's AI; None for a question, which no AI of a seat answers."""
+        return self.request.token if isinstance(self.request, MoveRequest) else None
+
+    @property
     def elapsed(self) -> float:
         """The thinking time, an engine's start-up excluded."""
         return self.finished - self.started - self.prepare
@@ -120,13 +104,13 @@ class Job:
     def wait(self, timeout: float | None = None) -> bool:
         return self._event.wait(timeout)
 
-    def _start(self) -> Request:
+    def _start(self) -> Ask:
         now = time.monotonic()
         self.deadline = now + self.limit
         self.started = now  # last: a reader that sees `started` sees the deadline too
-        return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline, self.history, now)
+        return Ask(self.request, self.deadline, now)
 
-    def _restart(self) -> Request:
+    def _restart(self) -> Ask:
         """The request again, after its AI process died: the whole move's time anew, from now.
 
         The time of the try that died (and of the restart) is `lost`: set
@@ -138,7 +122,7 @@ class Job:
         self.lost = now - self.started
         self.deadline = now + self.limit
         self.grace = RESTART_GRACE
-        return Request(self.game, self.ai, self.token, self.seed, self.view, self.deadline, self.history, now)
+        return Ask(self.request, self.deadline, now)
 
     def _finish(self, move: Any = None, error: Wording | None = None, finished: float | None = None,
                 prepare: float = 0.0) -> None:
@@ -151,6 +135,9 @@ class Job:
         self.deadline += prepare  # set before `done`, so readers see the final deadline
         self._event.set()
 
+    def _reply(self, reply: Reply) -> None:
+        self._finish(reply.answer, reply.error, reply.finished, reply.prepare)
+
 
 class _AICache:
     """AIs by seat token, so one seat keeps one AI object for a whole match."""
@@ -159,10 +146,10 @@ class _AICache:
         self.ais: dict[Any, Any] = {}
         self.limit = limit
 
-    def get(self, req: Request):
-        key = (req.game, req.ai, req.token)
+    def get(self, req: MoveRequest):
+        key = (req.game, req.spec, req.token)
         if req.token is None or key not in self.ais:
-            ai = get_game(req.game).make_ai(req.ai, seed=req.seed)
+            ai = get_game(req.game).make_ai(req.spec, seed=req.seed)
             if req.token is None:
                 return ai
             if len(self.ais) >= self.limit:
@@ -187,8 +174,15 @@ def _close(ai: Any) -> None:
         pass
 
 
-def run_request(cache: _AICache, req: Request) -> tuple[Any, Wording | None, float, float]:
-    """Build or reuse the AI and ask it: (move, error, finished, seconds spent preparing).
+def run_request(cache: _AICache, ask: Ask) -> Reply:
+    """Answer one request here: a seat's AI chooses its move, or the game answers a question."""
+    if isinstance(ask.request, MoveRequest):
+        return _run_move(cache, ask.request, ask.deadline)
+    return _run_question(ask.request, ask.deadline)
+
+
+def _run_move(cache: _AICache, req: MoveRequest, deadline: float) -> Reply:
+    """Build or reuse the seat's AI and ask it for its move.
 
     An AI with `prepare()` (an engine in a subprocess) gets it called first.
     The time that takes, and the time to build the AI for its seat's first move
@@ -207,30 +201,49 @@ def run_request(cache: _AICache, req: Request) -> tuple[Any, Wording | None, flo
     except EngineError as exc:
         return _not_ready(exc.wording, started)
     except ValueError as exc:  # make_ai's reasons are the setup's, which checks them: a name, a level
-        log.warning("the AI %r cannot be set up: %s", req.ai, exc)
-        return _not_ready(Wording.of(N_("{player} could not be set up as '{spec}'"), spec=req.ai), started)
+        log.warning("the AI %r cannot be set up: %s", req.spec, exc)
+        return _not_ready(Wording.of(N_("{player} could not be set up as '{spec}'"), spec=req.spec), started)
     except Exception:
-        log.warning("the AI %r could not be built or made ready", req.ai, exc_info=True)
+        log.warning("the AI %r could not be built or made ready", req.spec, exc_info=True)
         return _not_ready(INTERNAL_ERROR, started)
     try:
         prepare = time.monotonic() - started
-        deadline = req.deadline + prepare
+        deadline += prepare
         if getattr(ai, "wants_history", False):  # an engine adapter replays the game to its engine
             move = ai.choose(req.view, deadline, history=req.history)
         else:
             move = ai.choose(req.view, deadline)
-        return move, None, time.monotonic(), prepare
+        return Reply(move, None, time.monotonic(), prepare)
     except EngineError as exc:  # an engine says what happened in the player's words
-        return None, exc.wording, time.monotonic(), prepare
+        return Reply(None, exc.wording, time.monotonic(), prepare)
     except Exception:  # an AI that raises forfeits, it never crashes the app
-        log.warning("the AI %r failed to choose a move", req.ai, exc_info=True)
-        return None, INTERNAL_ERROR, time.monotonic(), prepare
+        log.warning("the AI %r failed to choose a move", req.spec, exc_info=True)
+        return Reply(None, INTERNAL_ERROR, time.monotonic(), prepare)
 
 
-def _not_ready(error: Wording, started: float) -> tuple[None, Wording, float, float]:
+def _run_question(req: Question, deadline: float) -> Reply:
+    """The game answers a question about a position (its evaluation, its judge); finding the game
+    (its modules imported) is getting ready, not thinking."""
+    started = time.monotonic()
+    try:
+        entry = get_game(req.game)
+    except Exception:
+        log.warning("%s cannot be loaded", req.subject, exc_info=True)
+        return _not_ready(INTERNAL_ERROR, started)
+    prepare = time.monotonic() - started
+    try:
+        return Reply(req.answer(entry, deadline + prepare), None, time.monotonic(), prepare)
+    except NotOffered as exc:  # the asker's mistake: the screens ask only what a game offers
+        log.warning("%s was asked for: %s", req.subject, exc)
+    except Exception:
+        log.warning("%s failed", req.subject, exc_info=True)
+    return Reply(None, INTERNAL_ERROR, time.monotonic(), prepare)
+
+
+def _not_ready(error: Wording, started: float) -> Reply:
     """The answer of an AI that failed before it was asked: the time since `started` was preparing."""
     now = time.monotonic()
-    return None, error, now, now - started
+    return Reply(None, error, now, now - started)
 
 
 def _quiet_stdout() -> None:
@@ -281,26 +294,26 @@ def _child_main(conn) -> None:
 def _serve_requests(conn, cache: _AICache) -> None:
     while True:
         try:
-            req = ForkingPickler.loads(conn.recv_bytes())
+            ask = ForkingPickler.loads(conn.recv_bytes())
         except (EOFError, OSError, KeyboardInterrupt):
             return
-        if req is None:
+        if ask is None:
             return
-        if isinstance(req, Release):
-            cache.release(req.token)
+        if isinstance(ask, Release):
+            cache.release(ask.token)
             continue
         # The first request waits for this process to start, and rebuilding a position may import
         # its game's modules: neither is thinking, so like a preparation both move the deadline.
-        waited = max(0.0, time.monotonic() - req.sent) if req.sent else 0.0
-        move, error, finished, prepare = run_request(cache, replace(req, deadline=req.deadline + waited))
-        prepare += waited
+        waited = max(0.0, time.monotonic() - ask.sent) if ask.sent else 0.0
+        reply = run_request(cache, replace(ask, deadline=ask.deadline + waited))
+        reply = replace(reply, prepare=reply.prepare + waited)
         try:
-            conn.send((move, error, finished, prepare))
+            conn.send(reply)
         except OSError:  # the worker closed the pipe (the app quit): nobody waits for this answer
             return
-        except Exception:  # an unpicklable move
-            log.warning("the answer of the AI %r cannot be sent", req.ai, exc_info=True)
-            conn.send((None, UNPICKLABLE, finished, prepare))
+        except Exception:  # an unpicklable move (pickling fails before anything is sent)
+            log.warning("the answer of %s cannot be sent", ask.request.subject, exc_info=True)
+            conn.send(replace(reply, answer=None, error=UNPICKLABLE))
 
 
 class Worker(ABC):
@@ -319,12 +332,16 @@ class Worker(ABC):
         self._thread = threading.Thread(target=self._serve, name="ai-worker", daemon=True)
         self._thread.start()
 
-    def submit(self, game: str, ai: str, view: Any, limit: float,
-               token: Any = None, seed: int | None = None, history: tuple = ()) -> Job:
-        """Queue a search of `limit` seconds for the AI named `ai` of `game`."""
-        job = Job(game, ai, token, seed, view, limit, tuple(history), id=next(self._ids))
+    def ask(self, request: Request, limit: float) -> Job:
+        """Queue `request` with `limit` seconds to answer it."""
+        job = Job(request, limit, id=next(self._ids))
         self._queue.put(job)
         return job
+
+    def submit(self, game: str, ai: str, view: Any, limit: float, token: Any = None, seed: int | None = None,
+               history: tuple = (), seat: int | None = None) -> Job:
+        """Queue a search of `limit` seconds for the AI named `ai` of `game` (a MoveRequest)."""
+        return self.ask(MoveRequest(game, ai, view, seat, token, seed, tuple(history)), limit)
 
     def release(self, token: Any) -> None:
         """The match of `token` is over: its AIs may go (and close their engines)."""
@@ -355,7 +372,7 @@ class Worker(ABC):
             try:
                 self._run(job, job._start())
             except Exception:  # this thread must outlive any job: a waiting match would hang
-                log.warning("the AI worker failed on a job for %r", job.ai, exc_info=True)
+                log.warning("the AI worker failed on a job for %s", job.request.subject, exc_info=True)
                 if not job.done:
                     job._finish(error=Wording(N_("{player} could not be asked for a move (an internal error)")))
             self._notify()
@@ -370,7 +387,7 @@ class Worker(ABC):
                 pass
 
     @abstractmethod
-    def _run(self, job: Job, request: Request) -> None:
+    def _run(self, job: Job, ask: Ask) -> None:
         """Answer the job: run its search and call `job._finish`."""
 
     @abstractmethod
@@ -388,8 +405,8 @@ class ThreadWorker(Worker):
         self._cache = _AICache()
         super().__init__()
 
-    def _run(self, job: Job, request: Request) -> None:
-        job._finish(*run_request(self._cache, request))
+    def _run(self, job: Job, ask: Ask) -> None:
+        job._reply(run_request(self._cache, ask))
 
     def _release(self, release: Release) -> None:
         self._cache.release(release.token)
@@ -444,7 +461,7 @@ class ProcessWorker(Worker):
             self._conn.close()
         self._proc = self._conn = None
 
-    def _run(self, job: Job, request: Request) -> None:
+    def _run(self, job: Job, ask: Ask) -> None:
         """Ask the child; if its process dies during the search, restart it and ask once more.
 
         The player keeps the game when boardhub's own AI process dies (killed,
@@ -452,21 +469,21 @@ class ProcessWorker(Worker):
         the time lost set aside, and the job says so (`retried`) for a notice.
         A second death in one move forfeits: that AI kills its own process.
         """
-        answer = self._exchange(job, request)
-        if answer is _DIED:
+        reply = self._exchange(job, ask)
+        if reply is _DIED:
             self.retried += 1
             job.retried = RETRIED
-            log.warning("the AI process died during a search for %r: asking again", job.ai)
-            answer = self._exchange(job, job._restart())
-            if answer is _DIED:
-                answer = Wording(N_("{player} crashed twice in one move (its process ended each time)"))
-        if isinstance(answer, Wording):
-            job._finish(error=answer)
+            log.warning("the AI process died during a search for %s: asking again", job.request.subject)
+            reply = self._exchange(job, job._restart())
+            if reply is _DIED:
+                reply = Wording(N_("{player} crashed twice in one move (its process ended each time)"))
+        if isinstance(reply, Wording):
+            job._finish(error=reply)
         else:
-            job._finish(*answer)
+            job._reply(reply)
 
-    def _exchange(self, job: Job, request: Request):
-        """One request and its answer: the reply's fields, a Wording (what went wrong) or _DIED."""
+    def _exchange(self, job: Job, ask: Ask) -> Reply | Wording | object:
+        """One request and its answer: the Reply, a Wording (what went wrong) or _DIED."""
         if self._proc is None or not self._proc.is_alive():
             self.replaced += self._proc is not None  # None: the last one was already counted
             self._kill()
@@ -475,11 +492,11 @@ class ProcessWorker(Worker):
             # a seat's first search in a replacement process rebuilds what the old one had ready
             job.grace = RESTART_GRACE
         try:
-            self._conn.send(request)
+            self._conn.send(ask)
         except OSError:  # the process died between two searches, as the request left
             return self._died()
         except Exception:
-            log.warning("the position for the AI %r cannot be sent", job.ai, exc_info=True)
+            log.warning("the position for %s cannot be sent", job.request.subject, exc_info=True)
             return Wording(N_("{player} could not be given the position (an internal error)"))
         limit = max(job.deadline - time.monotonic(), 0) + self.hang_grace + (START_GRACE if not self._answers else 0)
         try:
@@ -492,10 +509,10 @@ class ProcessWorker(Worker):
         except (EOFError, OSError):
             return self._died()
         except Exception:  # the answer arrived whole but cannot be rebuilt here
-            log.warning("the answer of the AI %r cannot be read", job.ai, exc_info=True)
+            log.warning("the answer of %s cannot be read", job.request.subject, exc_info=True)
             return UNREADABLE
-        if not (isinstance(reply, tuple) and len(reply) == 4):
-            log.warning("the AI process answered %r for %r", type(reply), job.ai)
+        if not isinstance(reply, Reply):
+            log.warning("the AI process answered %r for %s", type(reply), job.request.subject)
             return UNREADABLE
         self._answers += 1
         self._ready_tokens.add(job.token)
