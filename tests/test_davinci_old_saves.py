@@ -40,3 +40,13 @@ def test_an_old_save_replays_to_the_same_state_and_saves_the_same(name: str) -> 
     assert state == match.state and to_bytes(state) == to_bytes(match.state)
     for seat in (None, *range(state.players)):
         assert to_bytes(rules.view(state, seat)) == to_bytes(rules.view(match.state, seat))
+
+
+def test_a_replayed_save_holds_named_moves_events_and_phases() -> None:
+    from boardhub.games.davinci.moves import EVENTS, MOVES, Phase
+
+    path = DATA / "3p-drawn-jokers.json"
+    match = saved_match(saves.SavedGame(path, saves.read_game(path)))
+    assert type(match.state.phase) is Phase
+    assert {type(e) for e in match.state.history} == set(EVENTS.values())
+    assert {type(p.move) for p in match.history} <= set(MOVES.values())
