@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardhub.core.i18n import N_, _
-from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, tile_name
-from boardhub.games.davinci.moves import Draw, Guess, Move, Place, Reveal, Stop, as_move
+from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, tile_name
+from boardhub.games.davinci.moves import Draw, Guess, Move, Phase, Place, Reveal, Stop, as_move, value_text
+
+GUESSING = (Phase.GUESS, Phase.CONTINUE)  # the phases that pick a tile and call its number
 
 
 @dataclass(frozen=True)
@@ -155,3 +157,43 @@ def plan_words(move: Move | tuple, names: tuple[str, ...], you: int | None, mine
         return (_("turn up your {ordinal} tile") if mine else _("turn up their {ordinal} tile")).format(
             ordinal=ordinal(move.index + 1))
     return _("stop")
+
+
+def step_words(view: DavinciView, selected: tuple[int, int] | None, names: tuple[str, ...]) -> str | None:
+    """What this step of the turn asks of the seat looking at `view` (`selected`: the tile it picked)."""
+    if view.phase in GUESSING and selected is not None:
+        seat, index = selected
+        you = view.seat
+        call = _("Now call the number of your {ordinal} tile on the pad") if seat == you else \
+            _("Now call the number of {owner}'s {ordinal} tile on the pad")
+        return call.format(owner=names[seat], ordinal=ordinal(index + 1))
+    if view.phase is Phase.PLACE and view.hand is not None and view.hand[1] is not None:
+        return _("Place your {tile} in one of the marked gaps").format(tile=tile_name(*view.hand))
+    if view.phase is Phase.CONTINUE:
+        return _("Right! Pick another tile to guess, or stop to keep your drawn tile hidden") \
+            if view.drawn is not None else _("Right! Pick another tile to guess, or stop")
+    words = {Phase.DRAW: N_("Your turn: draw a tile from the black or the white pile"),
+             Phase.PLACE: N_("Place the drawn tile in one of the marked gaps"),
+             Phase.GUESS: N_("Pick another player's hidden tile, then call its number"),
+             Phase.REVEAL: N_("Wrong, and the piles are empty: turn up one of your hidden tiles")}.get(view.phase)
+    return _(words) if words else None
+
+
+def why_not_offered(view: DavinciView, seat: int, index: int, value: int) -> str:
+    """Why the pad does not offer `value` for that tile, in words."""
+    tile = view.racks[seat][index]
+    if value in view.candidates(seat, index):
+        if value == JOKER:
+            return _("That tile was dealt, and the deal has no jokers")
+        return _("You hold the {tile} yourself: that tile cannot be one").format(
+            tile=tile_name(tile.colour, value))
+    if value == JOKER and not view.jokers:
+        return _("This game has no jokers: call a number from 0 to 11")
+    return _("{value} cannot be that tile: the open tiles rule it out").format(value=value_text(value))
+
+
+def hidden_words(state: DavinciState) -> list[str]:
+    """Each seat's hidden tiles left, said as such."""
+    # while the starting tiles are still being drawn an empty rack is not out: the deal goes on
+    return [_("{count} hidden").format(count=n) if n or state.setup else _("out")
+            for n in (state.hidden_count(s) for s in range(state.players))]

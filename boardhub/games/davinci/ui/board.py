@@ -13,31 +13,23 @@ and no hint drawn, until the one to move clicks it away.
 """
 from __future__ import annotations
 
-import math
 from typing import NamedTuple, Union
 
 import pygame
 
 from boardhub.core.game import GameEntry
-from boardhub.core.i18n import N_, _, percent
+from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match
-from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, tile_name, value_text
+from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView
 from boardhub.games.davinci.moves import Draw, Guess, Guessed, Move, Phase, Place, Placed, Reveal, Stop, as_move
-from boardhub.games.davinci.ui.layout import Table, announce_px, fitting_px, lay_out, text_px
-from boardhub.games.davinci.words import (  # noqa: F401 (Call and describe: the board's names before words.py)
-    Call, TurnUp, describe, event_of, move_words, ordinal, plan_words, value_words)
+from boardhub.games.davinci.ui import paint
+from boardhub.games.davinci.ui.paint import FELT, FELT_EDGE, LAST_CALL, SELECT, TILE  # noqa: F401 (TILE: as before)
+from boardhub.games.davinci.ui.layout import Table, fitting_px, lay_out
+from boardhub.games.davinci.words import (  # noqa: F401 (describe: the board's name before words.py)
+    GUESSING, Call, TurnUp, describe, event_of, hidden_words, move_words, step_words, value_words, why_not_offered)
 from boardhub.ui import theme
 from boardhub.ui.board import PLAY_KEYS, BoardView, DrawContext, Intent, Play, Refuse
 
-TILE = {BLACK: (30, 30, 36), 1: (240, 238, 230)}
-INK = {BLACK: (240, 238, 230), 1: (30, 30, 36)}
-EDGE = {BLACK: (90, 90, 100), 1: (160, 156, 146)}
-FELT = (30, 92, 74)
-FELT_EDGE = (20, 66, 52)
-SELECT = (90, 200, 255)  # the tile picked for a guess and the places to click
-LAST_CALL = (235, 80, 70)  # the tile of the last call
-HINT = (250, 230, 150)
-GUESSING = (Phase.GUESS, Phase.CONTINUE)  # the phases that pick a tile and call its number
 ANNOUNCE_SECONDS = 3.5  # how long a call stays in the middle of the table: long enough to read twice
 ANNOUNCED = 3  # calls shown at once at most (an AI may call three times in a second)
 
@@ -140,7 +132,7 @@ class DavinciBoard(BoardView):
         """The looking seat has a drawn tile to place: its rack opens its legal gaps."""
         return view.phase is Phase.PLACE and view.seat is not None and view.seat == view.to_move
 
-    # ---------------------------------------------------------------- geometry (ui/layout.py; used by drawing and input)
+    # ---------------------------------------------------------------- geometry (ui/layout.py: drawing and input)
     def table(self, view: DavinciView) -> Table:
         """Lay the table out for this view in this board's rect (`layout.lay_out`)."""
         return lay_out(self.rect, view, self.order(view), self.placing(view))
@@ -229,16 +221,8 @@ class DavinciBoard(BoardView):
                      if v not in mine and not (v == JOKER and dealt))
 
     def why_not(self, view: DavinciView, seat: int, index: int, value: int) -> str:
-        """Why the pad does not offer `value` for that tile, in words."""
-        tile = view.racks[seat][index]
-        if value in view.candidates(seat, index):
-            if value == JOKER:
-                return _("That tile was dealt, and the deal has no jokers")
-            return _("You hold the {tile} yourself: that tile cannot be one").format(
-                tile=tile_name(tile.colour, value))
-        if value == JOKER and not view.jokers:
-            return _("This game has no jokers: call a number from 0 to 11")
-        return _("{value} cannot be that tile: the open tiles rule it out").format(value=value_text(value))
+        """Why the pad does not offer `value` for that tile, in words (`words.why_not_offered`)."""
+        return why_not_offered(view, seat, index, value)
 
     def cancel(self) -> bool:
         """Esc puts a picked tile back: no number is asked for it any more."""
@@ -322,18 +306,7 @@ class DavinciBoard(BoardView):
             rect = self.target_rect(self._seen, move)
         if rect is None:
             return
-        ring = rect.inflate(round(t.tw * 0.3), round(t.tw * 0.3))
-        pygame.draw.rect(surface, colour, ring, width=max(3, round(t.tw * 0.09)), border_radius=max(5, rect.width // 4))
-        if label:
-            img = theme.font(theme.font_px(16 * s), True).render(label, True, (20, 24, 30))
-            gap = round(4 * s)
-            box = img.get_rect(**{(0, -1): {"midbottom": (ring.centerx, ring.y - gap)},
-                                  (0, 1): {"midtop": (ring.centerx, ring.bottom + gap)},
-                                  (1, 0): {"midleft": (ring.right + gap, ring.centery)},
-                                  (-1, 0): {"midright": (ring.x - gap, ring.centery)}}[inward])
-            box.clamp_ip(surface.get_rect())
-            pygame.draw.rect(surface, colour, box.inflate(round(8 * s), round(2 * s)), border_radius=4)
-            surface.blit(img, box)
+        paint.draw_ring(surface, rect, t.tw, colour, label, s, inward)
 
     def target_xy(self, target) -> tuple[float, float] | None:
         rect = self.target_rect(self._seen, target) if self._seen is not None else None
@@ -392,23 +365,8 @@ class DavinciBoard(BoardView):
         """The status line for the human to move: what this step of the turn asks for."""
         if self.cover is not None:
             return self.cover
-        view = self.view(match.state)
-        if view.phase in GUESSING and self.selected is not None:
-            seat, index = self.selected
-            you = view.seat
-            call = _("Now call the number of your {ordinal} tile on the pad") if seat == you else \
-                _("Now call the number of {owner}'s {ordinal} tile on the pad")
-            return call.format(owner=match.seats[seat].label, ordinal=ordinal(index + 1))
-        if view.phase is Phase.PLACE and view.hand is not None and view.hand[1] is not None:
-            return _("Place your {tile} in one of the marked gaps").format(tile=tile_name(*view.hand))
-        if view.phase is Phase.CONTINUE:
-            return _("Right! Pick another tile to guess, or stop to keep your drawn tile hidden") \
-                if view.drawn is not None else _("Right! Pick another tile to guess, or stop")
-        words = {Phase.DRAW: N_("Your turn: draw a tile from the black or the white pile"),
-                 Phase.PLACE: N_("Place the drawn tile in one of the marked gaps"),
-                 Phase.GUESS: N_("Pick another player's hidden tile, then call its number"),
-                 Phase.REVEAL: N_("Wrong, and the piles are empty: turn up one of your hidden tiles")}.get(view.phase)
-        return _(words) if words else None
+        labels = tuple(seat.label for seat in match.seats)
+        return step_words(self.view(match.state), self.selected, labels)
 
     def miss_message(self) -> str:
         return _("Click a pile, a tile or a number")
@@ -423,9 +381,7 @@ class DavinciBoard(BoardView):
 
     def scores(self, state: DavinciState) -> list[str]:
         """Each seat's hidden tiles left, said as such."""
-        # while the starting tiles are still being drawn an empty rack is not out: the deal goes on
-        return [_("{count} hidden").format(count=n) if n or state.setup else _("out")
-                for n in (state.hidden_count(s) for s in range(state.players))]
+        return hidden_words(state)
 
     def move_label(self, seat: int, move: Move, before: DavinciState, after: DavinciState | None,
                    names: tuple[str, ...], you: int | None = None) -> str:
@@ -478,17 +434,17 @@ class DavinciBoard(BoardView):
         pygame.draw.rect(surface, FELT_EDGE, r, border_radius=radius)
         pygame.draw.rect(surface, FELT, r.inflate(-round(t.tw * 0.2), -round(t.tw * 0.2)), border_radius=radius)
         if self.cover is not None:
-            self._draw_cover(surface, t)
+            paint.draw_cover(surface, self.rect, t, self.cover)
             return
         tw = t.tw
         mine = view.seat
         acting = ctx.hover is not None  # a human may act: show what can be chosen
         for colour, rect in t.piles.items():
-            self._draw_pile(surface, rect, colour, view.piles[colour], view.phase is Phase.DRAW and acting, tw)
+            paint.draw_pile(surface, rect, colour, view.piles[colour], view.phase is Phase.DRAW and acting, tw)
         last_guess = next((e for e in reversed(view.history) if isinstance(e, Guessed)), None)
         for (seat, index), rect in t.tiles.items():
             tile = view.racks[seat][index]
-            box = self._lifted(t, seat, rect, tile.revealed and seat == mine)
+            box = paint.lifted(t, seat, rect, tile.revealed and seat == mine)
             self._draw_tile(surface, box, tile, self.shown(view, seat, tile), ctx.now)
             if ctx.last_move and last_guess is not None and tile.uid == last_guess.uid:
                 pygame.draw.rect(surface, LAST_CALL, box.inflate(round(tw * 0.1), round(tw * 0.1)),
@@ -497,8 +453,8 @@ class DavinciBoard(BoardView):
                 pygame.draw.rect(surface, SELECT, box.inflate(round(tw * 0.22), round(tw * 0.22)),
                                  width=max(2, round(tw * 0.07)), border_radius=max(4, box.width // 5))
             if view.drawn == tile.uid and not tile.revealed:  # this turn's drawn tile: a bar on the outside
-                self._draw_drawn_bar(surface, t, seat, box)
-        self._draw_names(surface, view, t, ctx.labels)
+                paint.draw_drawn_bar(surface, t, seat, box)
+        paint.draw_names(surface, self.rect, view, t, ctx.labels)
         if view.hand is not None:
             colour, value = view.hand
             hand = t.hands[view.to_move]
@@ -509,183 +465,22 @@ class DavinciBoard(BoardView):
         for slot, rect in t.slots.items():
             pygame.draw.rect(surface, SELECT, rect, border_radius=max(2, rect.width // 3))
         if self.selected is not None and acting:
-            self._draw_pad(surface, view, t)
+            paint.draw_pad(surface, view, t, self.selected, set(self.callable(view, *self.selected)))
         if view.phase is Phase.CONTINUE and acting:
             b = t.stop
             pygame.draw.rect(surface, theme.ACCENT, b, border_radius=b.height // 4)
             theme.text(surface, _("Stop"), fitting_px(_("Stop"), b.width * 0.9, b.height * 0.7), b.center,
                        (30, 30, 30), "center", bold=True)
         if self.show_hints and ctx.analysis is not None:
-            self._draw_hints(surface, view, t, ctx.analysis)
+            paint.draw_hints(surface, view, t, ctx.analysis)
         if acting and self.cursor_shown and self.cursor is not None:
             rect = self.target_rect(view, self.cursor)
             if rect is not None:  # the cursor's targets are hidden tiles, gaps, piles and keys: none lifted
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(round(tw * 0.34), round(tw * 0.34)),
                                  width=max(3, round(tw * 0.08)), border_radius=max(5, rect.width // 4))
         if view.phase is not Phase.OVER:  # once the game is over its result says who called what last
-            self._draw_announcements(surface, t, ctx)
-
-    def _draw_cover(self, surface, t: Table) -> None:
-        """The table covered while it passes from one person to the next: its felt and the words only."""
-        r = self.rect
-        px = announce_px(t.tw)
-        lines = theme.wrap(self.cover, px, round(r.width * 0.8), bold=True)
-        lh = theme.font(int(px), True).get_linesize()
-        y = r.centery - lh * len(lines) / 2
-        for k, line in enumerate(lines):
-            theme.text(surface, line, px, (r.centerx, y + k * lh), theme.ACCENT, "midtop", bold=True)
-
-    def _lifted(self, t: Table, seat: int, rect: pygame.Rect, lifted: bool) -> pygame.Rect:
-        """Your own tiles that the others can see stand a little out towards the middle."""
-        if not lifted:
-            return rect
-        dx, dy = t.inward(seat)
-        return rect.move(round(dx * t.th * 0.12), round(dy * t.th * 0.12))
-
-    def _draw_drawn_bar(self, surface, t: Table, seat: int, box: pygame.Rect) -> None:
-        dx, dy = t.inward(seat)
-        off = t.tw * 0.14
-        color = theme.SEATS[seat]
-        width = max(2, round(t.tw * 0.07))
-        if dy:  # racks across: the bar lies along the tile's outer edge
-            y = box.bottom + off if dy < 0 else box.y - off
-            pygame.draw.line(surface, color, (box.x + 3, y), (box.right - 3, y), width)
-        else:
-            x = box.x - off if dx > 0 else box.right + off
-            pygame.draw.line(surface, color, (x, box.y + 3), (x, box.bottom - 3), width)
+            live = [e for at, e in self.announced if at <= ctx.now < at + ANNOUNCE_SECONDS]
+            paint.draw_announcements(surface, t, ctx, live)
 
     def _draw_tile(self, surface, rect: pygame.Rect, tile, shown: bool, now: float) -> None:
-        colour, value, revealed, uid = tile
-        sx = 1.0
-        anim = self.flips.get(uid)
-        if anim is not None and anim[1] > 0:  # the reveal: the tile turns over
-            t = min(1.0, max(0.0, (now - anim[0]) / anim[1]))
-            sx = abs(math.cos(math.pi * t))
-            shown = shown and t >= 0.5
-        body = rect.inflate(-round(rect.width * (1 - sx)), 0)
-        radius = max(3, min(rect.size) // 7)
-        pygame.draw.rect(surface, (12, 40, 32), body.move(2, 3), border_radius=radius)
-        pygame.draw.rect(surface, TILE[colour], body, border_radius=radius)
-        pygame.draw.rect(surface, theme.ACCENT if revealed else EDGE[colour], body,
-                         width=max(1, min(rect.size) // 18) + (1 if revealed else 0), border_radius=radius)
-        if not (shown and value is not None and sx > 0.3):
-            return
-        short = min(rect.height, rect.width)
-        if value == JOKER:  # the joker says its name, as small as it must be to fit
-            theme.text(surface, _("joker"), fitting_px(_("joker"), rect.width * 0.86, short * 0.6), body.center,
-                       INK[colour], "center", bold=True)
-            return
-        theme.text(surface, str(value), short * 0.9, body.center, INK[colour], "center", bold=True)
-        if value in (6, 9):  # 6 and 9 look alike upside down: underline them, as real tiles do
-            y = body.centery + short * 0.36
-            pygame.draw.line(surface, INK[colour], (body.centerx - short * 0.18, y),
-                             (body.centerx + short * 0.18, y), max(2, round(short * 0.05)))
-
-    def _draw_pile(self, surface, rect: pygame.Rect, colour: int, count: int, active: bool, tw: float) -> None:
-        for k in range(min(count, 4), 0, -1):
-            pygame.draw.rect(surface, TILE[colour], rect.move(k * 3, -k * 3), border_radius=6)
-            pygame.draw.rect(surface, EDGE[colour], rect.move(k * 3, -k * 3), width=1, border_radius=6)
-        if count == 0:
-            pygame.draw.rect(surface, FELT_EDGE, rect, width=2, border_radius=6)
-        else:
-            pygame.draw.rect(surface, TILE[colour], rect, border_radius=6)
-            pygame.draw.rect(surface, theme.ACCENT if active else EDGE[colour], rect, width=3 if active else 1,
-                             border_radius=6)
-        theme.text(surface, str(count), rect.height * 0.5, rect.center, INK[colour] if count else theme.MUTED,
-                   "center", bold=True)
-        label = _("black pile") if colour == BLACK else _("white pile")
-        theme.text(surface, label, text_px(tw, 0.42), (rect.centerx, rect.bottom + tw * 0.12), theme.TEXT,
-                   "midtop")
-
-    def _draw_names(self, surface, view: DavinciView, t: Table, labels: tuple[str, ...]) -> None:
-        """Each rack's player, on the rack's outer side; names too long for a side rack's column wrap."""
-        tw = t.tw
-        px = text_px(tw, 0.5)
-        for seat in range(view.players):
-            name = _("{name} (out)").format(name=labels[seat]) if view.out[seat] else labels[seat]
-            box = t.racks[seat]
-            color = theme.MUTED if view.out[seat] else theme.TEXT
-            if seat == view.to_move and view.phase is not Phase.OVER:
-                color = theme.ACCENT
-            place = t.places[seat]
-            if place in ("bottom", "top"):
-                pos, anchor = ((box.centerx, box.bottom + tw * 0.3), "midtop") if place == "bottom" else \
-                    ((box.centerx, box.y - tw * 0.3), "midbottom")
-                theme.text(surface, theme.fit(name, px, t.middle.width, bold=True), px, pos, color, anchor, bold=True)
-            else:
-                # within the rack's column, clear of the announcements in the middle: two lines at most
-                width = t.middle.x - self.rect.x - 0.3 * tw
-                lines = theme.wrap(name, px, round(width), bold=True)
-                if len(lines) > 2:
-                    lines = [lines[0], theme.fit(" ".join(lines[1:]), px, width, bold=True)]
-                lh = theme.font(int(px), True).get_linesize()
-                cx = self.rect.x + 0.15 * tw + width / 2 if place == "left" else self.rect.right - 0.15 * tw - width / 2
-                for k, line in enumerate(lines):
-                    theme.text(surface, line, px, (cx, box.y - tw * 0.25 - (len(lines) - 1 - k) * lh), color,
-                               "midbottom", bold=True)
-
-    def _draw_pad(self, surface, view: DavinciView, t: Table) -> None:
-        target, index = self.selected
-        allowed = set(self.callable(view, target, index))
-        colour = view.racks[target][index].colour
-        for value, rect in t.pad.items():
-            ok = value in allowed
-            pygame.draw.rect(surface, TILE[colour] if ok else theme.PANEL, rect, border_radius=6)
-            pygame.draw.rect(surface, SELECT if ok else theme.PANEL_EDGE, rect, width=2, border_radius=6)
-            label = _("joker") if value == JOKER else str(value)
-            px = fitting_px(label, rect.width * 0.8, rect.height * 0.65)
-            theme.text(surface, label, px, rect.center, INK[colour] if ok else theme.DISABLED, "center", bold=True)
-
-    def _draw_hints(self, surface, view: DavinciView, t: Table, hints: dict) -> None:
-        """The likeliest number of each hidden opponent tile and its chance, on the tile's inner side:
-        on two short lines under a tile across the table, on one line beside a tile down its side."""
-        tw = t.tw
-        px = text_px(tw, 0.42)
-        lh = theme.font(int(px)).get_linesize()
-        for (seat, index), rect in t.tiles.items():
-            dist = hints.get((seat, index))
-            if not dist or view.racks[seat][index].revealed or seat == view.seat:
-                continue
-            value, p = max(dist.items(), key=lambda kv: kv[1])
-            word = _("joker") if value == JOKER else str(value)
-            chance = percent(p)
-            dx, dy = t.inward(seat)
-            off = tw * 0.2  # clear of the outline of a picked or last-called tile
-            if dx:
-                pos, anchor = ((rect.right + off, rect.centery), "midleft") if dx > 0 else \
-                    ((rect.x - off, rect.centery), "midright")
-                theme.text(surface, f"{word} {chance}", px, pos, HINT, anchor)
-            else:
-                y = rect.bottom + off if dy > 0 else rect.y - off - 2 * lh
-                theme.text(surface, word, px, (rect.centerx, y), HINT, "midtop", bold=True)
-                theme.text(surface, chance, px, (rect.centerx, y + lh), HINT, "midtop")
-
-    def _draw_announcements(self, surface, t: Table, ctx: DrawContext) -> None:
-        """The last calls, in words, above the piles until they are a few seconds old."""
-        live = [e for at, e in self.announced if at <= ctx.now < at + ANNOUNCE_SECONDS]
-        if not live:
-            return
-        you = ctx.humans[0] if len(ctx.humans) == 1 else None
-        px = announce_px(t.tw)
-        font = theme.font(int(px), True)
-        lh = font.get_linesize()
-        width = t.middle.width * 0.94
-        room = max(1, int((t.announce_bottom - t.announce_top - 0.6 * px) // lh))
-        rows: list[tuple[str, int]] = []
-        for event in reversed(live):  # the newest calls, whole, as many as there is room for
-            lines = theme.wrap(describe(event, ctx.labels, you), px, round(width - 1.6 * px), bold=True)
-            if rows and len(rows) + len(lines) > room:
-                break
-            rows = [(line, event.seat) for line in lines] + rows
-        h = lh * len(rows) + px * 0.6
-        w = max(font.size(line)[0] for line, _colour in rows) + px * 1.6
-        box = pygame.Rect(0, 0, round(w), round(h))
-        box.midbottom = (t.middle.centerx, round(t.announce_bottom))
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (16, 24, 30, 215), layer.get_rect(), border_radius=8)
-        surface.blit(layer, box)
-        for k, (line, seat) in enumerate(rows):
-            y = box.y + px * 0.3 + k * lh
-            bar = (box.x + px * 0.35, y + lh * 0.15, max(3, px * 0.2), lh * 0.7)  # the caller's colour
-            pygame.draw.rect(surface, theme.SEATS[seat], bar, border_radius=2)
-            theme.text(surface, line, px, (box.x + px * 0.9, y), theme.TEXT, bold=True)
+        paint.draw_tile(surface, rect, tile, shown, now, self.flips)
