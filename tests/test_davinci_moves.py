@@ -99,3 +99,13 @@ def test_the_words_of_the_game_need_no_pygame() -> None:
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.strip() == "False", out.stderr
+
+
+def test_a_view_pickles_to_the_ai_process_as_itself() -> None:
+    state = played(3, 5, plies=60)[-1]
+    for seat in (None, 0, 1, 2):
+        view = RULES.view(state, seat)
+        back = pickle.loads(pickle.dumps(view))
+        assert back == view and repr(back) == repr(view) and type(back.phase) is Phase
+        assert [type(e) for e in back.history] == [type(e) for e in view.history]
+        assert back.legal_moves() == view.legal_moves()

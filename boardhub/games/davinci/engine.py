@@ -111,14 +111,25 @@ VALUES = NUMBERS + (JOKER,)
 PHASES = tuple(Phase)
 LAST_STANDING = "last standing"
 PILES_RAN_OUT = "piles ran out"
-_EVENTS = (Drew, Placed, Guessed, Stopped, Revealed)
 
 
-def named_history(history: tuple) -> tuple[Event, ...]:
+class History(tuple):
+    """A history whose every event is a named one. It is a tuple (equal, hashing, printing and turning
+    into plain data as one); its type says it was checked, so that a state made from a state, a few
+    times every move, need not look at every event again."""
+
+    __slots__ = ()
+
+    def then(self, event: Event) -> "History":
+        """This history and one more event."""
+        return History(self + (event,))
+
+
+def named_history(history: tuple) -> History:
     """The history with every event a named one (a state built by hand may hold plain tuples)."""
-    if all(type(e) in _EVENTS for e in history):
+    if type(history) is History:
         return history
-    return tuple(as_event(e) for e in history)
+    return History(as_event(e) for e in history)
 
 
 def _name_fields(value: "DavinciState | DavinciView") -> None:
@@ -483,13 +494,13 @@ class DavinciRules:
             pile = state.piles[colour]
             piles = (pile[:-1], state.piles[1]) if colour == BLACK else (state.piles[0], pile[:-1])
             return replace(state, piles=piles, hand=(colour, pile[-1]), phase=Phase.PLACE,
-                           history=state.history + (Drew(seat, colour),))
+                           history=state.history.then(Drew(seat, colour)))
         if isinstance(move, Place):
             return self._place(state, move.slot)
         if isinstance(move, Guess):
             return self._guess(state, move.target, move.index, move.value)
         if isinstance(move, Stop):
-            return self._next_turn(replace(state, history=state.history + (Stopped(seat),)))
+            return self._next_turn(replace(state, history=state.history.then(Stopped(seat))))
         tile = state.racks[seat][move.index]
         state = self._reveal(state, seat, move.index, Revealed(seat, tile.uid, tile.value))
         return state if state.over else self._next_turn(state)
@@ -502,7 +513,7 @@ class DavinciRules:
         rack = rack[:slot] + (Tile(colour, value, False, uid),) + rack[slot:]
         racks = state.racks[:seat] + (rack,) + state.racks[seat + 1:]
         state = replace(state, racks=racks, hand=None, next_uid=uid + 1,
-                        history=state.history + (Placed(seat, slot, uid),))
+                        history=state.history.then(Placed(seat, slot, uid)))
         if state.setup:
             setup = state.setup - 1
             if setup:
@@ -518,7 +529,7 @@ class DavinciRules:
         if right:
             state = self._reveal(state, target, index, event)
             return state if state.over else replace(state, phase=Phase.CONTINUE)
-        state = replace(state, history=state.history + (event,))
+        state = replace(state, history=state.history.then(event))
         if state.drawn is None:
             return replace(state, phase=Phase.REVEAL)
         own = next(i for i, t in enumerate(state.racks[seat]) if t.uid == state.drawn)
@@ -530,7 +541,7 @@ class DavinciRules:
         rack = state.racks[owner]
         rack = rack[:index] + (rack[index]._replace(revealed=True),) + rack[index + 1:]
         state = replace(state, racks=state.racks[:owner] + (rack,) + state.racks[owner + 1:],
-                        history=state.history + (event,))
+                        history=state.history.then(event))
         alive = [s for s in range(state.players) if state.hidden_count(s)]
         if len(alive) == 1:
             return replace(state, phase=Phase.OVER, winner=alive[0], reason=LAST_STANDING, drawn=None)

@@ -59,8 +59,9 @@ def value_text(value: int) -> str:
 
 
 # ---------------------------------------------------------------- moves
-# Each named tuple's `kind` is filled by its constructor; `__getnewargs__` gives the constructor's own
-# arguments back, so a move pickles (to and from the AI process) and copies as itself.
+# Each named tuple's `kind` is filled by its constructor (straight through tuple.__new__: the AIs and the
+# legal moves make many); `__getnewargs__` gives the constructor's own arguments back, so a move pickles
+# (to and from the AI process) and copies as itself.
 class _Draw(NamedTuple):
     kind: str
     colour: int
@@ -73,7 +74,7 @@ class Draw(_Draw):
     KIND = "draw"
 
     def __new__(cls, colour: int) -> "Draw":
-        return super().__new__(cls, cls.KIND, colour)
+        return tuple.__new__(cls, (cls.KIND, colour))
 
     def __getnewargs__(self) -> tuple:
         return tuple(self)[1:]
@@ -96,7 +97,7 @@ class Place(_Place):
     KIND = "place"
 
     def __new__(cls, slot: int) -> "Place":
-        return super().__new__(cls, cls.KIND, slot)
+        return tuple.__new__(cls, (cls.KIND, slot))
 
     def __getnewargs__(self) -> tuple:
         return tuple(self)[1:]
@@ -121,7 +122,7 @@ class Guess(_Guess):
     KIND = "guess"
 
     def __new__(cls, target: int, index: int, value: int) -> "Guess":
-        return super().__new__(cls, cls.KIND, target, index, value)
+        return tuple.__new__(cls, (cls.KIND, target, index, value))
 
     def __getnewargs__(self) -> tuple:
         return tuple(self)[1:]
@@ -143,7 +144,7 @@ class Stop(_Stop):
     KIND = "stop"
 
     def __new__(cls) -> "Stop":
-        return super().__new__(cls, cls.KIND)
+        return tuple.__new__(cls, (cls.KIND,))
 
     def __getnewargs__(self) -> tuple:
         return ()
@@ -166,7 +167,7 @@ class Reveal(_Reveal):
     KIND = "reveal"
 
     def __new__(cls, index: int) -> "Reveal":
-        return super().__new__(cls, cls.KIND, index)
+        return tuple.__new__(cls, (cls.KIND, index))
 
     def __getnewargs__(self) -> tuple:
         return tuple(self)[1:]
@@ -237,7 +238,7 @@ class Drew(_Drew):
     KIND = "draw"
 
     def __new__(cls, seat: int, colour: int) -> "Drew":
-        return super().__new__(cls, cls.KIND, seat, colour)
+        return tuple.__new__(cls, (cls.KIND, seat, colour))
 
     def __getnewargs__(self) -> tuple:
         return tuple(self)[1:]
@@ -259,7 +260,7 @@ class Placed(_Placed):
     KIND = "place"
 
     def __new__(cls, seat: int, slot: int, uid: int) -> "Placed":
-        return super().__new__(cls, cls.KIND, seat, slot, uid)
+        return tuple.__new__(cls, (cls.KIND, seat, slot, uid))
 
     def __getnewargs__(self) -> tuple:
         return tuple(self)[1:]
@@ -283,7 +284,7 @@ class Guessed(_Guessed):
     KIND = "guess"
 
     def __new__(cls, seat: int, target: int, uid: int, value: int, right: bool) -> "Guessed":
-        return super().__new__(cls, cls.KIND, seat, target, uid, value, right)
+        return tuple.__new__(cls, (cls.KIND, seat, target, uid, value, right))
 
     def __getnewargs__(self) -> tuple:
         return tuple(self)[1:]
@@ -303,7 +304,7 @@ class Stopped(_Stopped):
     KIND = "stop"
 
     def __new__(cls, seat: int) -> "Stopped":
-        return super().__new__(cls, cls.KIND, seat)
+        return tuple.__new__(cls, (cls.KIND, seat))
 
     def __getnewargs__(self) -> tuple:
         return tuple(self)[1:]
@@ -325,7 +326,7 @@ class Revealed(_Revealed):
     KIND = "reveal"
 
     def __new__(cls, seat: int, uid: int, value: int) -> "Revealed":
-        return super().__new__(cls, cls.KIND, seat, uid, value)
+        return tuple.__new__(cls, (cls.KIND, seat, uid, value))
 
     def __getnewargs__(self) -> tuple:
         return tuple(self)[1:]
