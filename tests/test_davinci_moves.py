@@ -109,3 +109,10 @@ def test_a_view_pickles_to_the_ai_process_as_itself() -> None:
         assert back == view and repr(back) == repr(view) and type(back.phase) is Phase
         assert [type(e) for e in back.history] == [type(e) for e in view.history]
         assert back.legal_moves() == view.legal_moves()
+
+
+def test_a_move_of_any_shape_gets_a_reason_not_an_exception() -> None:
+    state = RULES.new_game({"players": 2}, 1)
+    for move in [([1],), ({},), ("draw", 0, 1), ("draw", 5), ("draw", True), ("stop", 1), ("guess", 1, 2), "draw",
+                 (), None]:
+        assert isinstance(RULES.why_illegal(state, move), str)

@@ -439,7 +439,7 @@ class DavinciRules:
         """Why `move` cannot be played now, in the player's words; None if it can."""
         if state.over:
             return _("The game is over")
-        if not isinstance(move, tuple) or not move or move[0] not in MOVES:
+        if not isinstance(move, tuple) or not move or not isinstance(move[0], str) or move[0] not in MOVES:
             return _("Not a Da Vinci Code move: {move!r}").format(move=move)
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in move[1:]):
             return _("Not a Da Vinci Code move: {move!r}").format(move=move)
@@ -450,15 +450,15 @@ class DavinciRules:
             return _(_ASKED[state.phase])
         if move in self.legal_moves(state):
             return None
-        if kind == "draw":
+        if kind == Draw.KIND:
             if len(move) == 2 and move[1] in (BLACK, WHITE):
                 return _("The black pile is empty") if move[1] == BLACK else _("The white pile is empty")
             return _("Draw black or white, not {move!r}").format(move=move)
-        if kind == "place":
+        if kind == Place.KIND:
             return _("The tile cannot stand there: numbers stand in ascending order")
-        if kind == "reveal":
+        if kind == Reveal.KIND:
             return _("Reveal one of your own hidden tiles")
-        if kind == "stop":
+        if kind == Stop.KIND:
             return _("Not a Da Vinci Code move: {move!r}").format(move=move)
         return self._why_bad_guess(state, move)
 
