@@ -1,4 +1,6 @@
-"""Write real Da Vinci Code saves with the code of today, and the final state of each in plain data."""
+"""Write real Da Vinci Code saves, and the final state of each in plain data: run once, with the code from before
+the moves, events and phases had names (`python make_saves.py tests/data/davinci_saves`), to check that saves
+written then still load the same (tests/test_davinci_old_saves.py)."""
 import json, sys
 from pathlib import Path
 from boardhub.core.game import get_game
