@@ -12,6 +12,7 @@ from typing import Any
 
 from boardhub.core.plain import to_plain
 from boardhub.games.davinci.engine import JOKER, DavinciView, Tile
+from boardhub.games.davinci.moves import Phase, as_event
 
 MAX_GAPS = 27  # a rack holds at most 26 tiles: 27 gaps
 
@@ -28,7 +29,7 @@ def davinci_view(view: DavinciView) -> dict[str, Any]:
              for rack in view.racks]
     hand = None if view.hand is None else f"{'bw'[view.hand[0]]}{_value(view.hand[1])}"
     gaps = "".join("1" if i in view.slots else "0" for i in range(MAX_GAPS)) if view.slots else ""
-    return {"seat": view.seat, "players": view.players, "to_move": view.to_move, "phase": view.phase,
+    return {"seat": view.seat, "players": view.players, "to_move": view.to_move, "phase": view.phase.value,
             "racks": racks, "piles": list(view.piles), "hand": hand, "gaps": gaps, "drawn": view.drawn,
             "setup": view.setup, "history": to_plain(view.history), "out": list(view.out),
             "winner": view.winner, "deal_jokers": view.deal_jokers, "piles_end_in_draw": view.piles_end_in_draw,
@@ -52,7 +53,7 @@ def decode_davinci(data: dict[str, Any]) -> DavinciView:
                   for rack in data["racks"])
     hand = None if data["hand"] is None else ("bw".index(data["hand"][0]), _number(data["hand"][1:3]))
     slots = tuple(i for i, bit in enumerate(data["gaps"]) if bit == "1")
-    history = tuple(tuple(e) for e in data["history"])
-    return DavinciView(data["seat"], data["players"], data["to_move"], data["phase"], racks, tuple(data["piles"]),
+    history = tuple(as_event(e) for e in data["history"])  # each event named as the view held it
+    return DavinciView(data["seat"], data["players"], data["to_move"], Phase(data["phase"]), racks, tuple(data["piles"]),
                        hand, slots, data["drawn"], data["setup"], history, tuple(data["out"]), data["winner"],
                        data["deal_jokers"], data["piles_end_in_draw"], data["jokers"])

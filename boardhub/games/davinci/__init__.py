@@ -7,6 +7,7 @@ from boardhub.core.game import AIEntry, GameEntry
 from boardhub.core.i18n import N_
 from boardhub.games.davinci import ai, expert, review
 from boardhub.games.davinci.engine import DavinciRules, DavinciState
+from boardhub.games.davinci.moves import Move, Phase
 
 RULES_TEXT = N_("""\
 Da Vinci Code is a game of deduction for 2 to 4 players with 26 tiles: the \
@@ -55,9 +56,9 @@ def board(entry: GameEntry) -> Any:
     return DavinciBoard(entry)
 
 
-def forced_move(state: DavinciState) -> tuple | None:
+def forced_move(state: DavinciState) -> Move | None:
     """A drawn tile with only one gap it may go in is placed without asking."""
-    moves = RULES.legal_moves(state) if state.phase == "place" else []
+    moves = RULES.legal_moves(state) if state.phase is Phase.PLACE else []
     return moves[0] if len(moves) == 1 else None
 
 

@@ -37,6 +37,7 @@ import random
 from collections import deque
 
 from boardhub.games.davinci.engine import BLACK, JOKER, WHITE, DavinciView, Move, public_candidates
+from boardhub.games.davinci.moves import Draw, Guess, Guessed, Phase, Place, Placed, Reveal, Revealed, Stop
 
 LEVELS = ("normal", "hard")
 MEMORY = {"normal": 4, "hard": 12}  # calls remembered per opponent
@@ -74,17 +75,17 @@ class EasyAI:
 
     def choose(self, view: DavinciView, deadline: float) -> Move:
         phase = view.phase
-        if phase == "draw":
+        if phase is Phase.DRAW:
             return self.rng.choice(view.legal_moves())
-        if phase == "place":
-            return ("place", self.rng.choice(view.slots))
-        if phase == "continue":
-            return ("stop",)
-        if phase == "reveal":
-            return ("reveal", self.rng.choice(view.hidden(view.to_move)))
+        if phase is Phase.PLACE:
+            return Place(self.rng.choice(view.slots))
+        if phase is Phase.CONTINUE:
+            return Stop()
+        if phase is Phase.REVEAL:
+            return Reveal(self.rng.choice(view.hidden(view.to_move)))
         seen = held(view)
         target, index = self.rng.choice(opponents_hidden(view))
-        return ("guess", target, index, self.rng.choice(possible_values(view, target, index, seen)))
+        return Guess(target, index, self.rng.choice(possible_values(view, target, index, seen)))
 
 
 class SeedAI:
@@ -98,16 +99,16 @@ class SeedAI:
 
     def choose(self, view: DavinciView, deadline: float) -> Move:
         phase = view.phase
-        if phase == "draw":
-            return ("draw", self.draw_colour(view))
-        if phase == "place":
-            return ("place", self.place_slot(view))
-        if phase == "reveal":
-            return ("reveal", self.reveal_index(view))
+        if phase is Phase.DRAW:
+            return Draw(self.draw_colour(view))
+        if phase is Phase.PLACE:
+            return Place(self.place_slot(view))
+        if phase is Phase.REVEAL:
+            return Reveal(self.reveal_index(view))
         weights = self.weights(view)
         best = max(w for w, _ in weights)
-        if phase == "continue" and best < LEAST_SCORE_TO_GUESS:
-            return ("stop",)
+        if phase is Phase.CONTINUE and best < LEAST_SCORE_TO_GUESS:
+            return Stop()
         return self.rng.choice([move for w, move in weights if w == best])
 
     # ------------------------------------------------------------------ turn steps
@@ -149,12 +150,12 @@ class SeedAI:
             tile = view.racks[target][index]
             values = possible_values(view, target, index, seen)
             if len(values) == 1:
-                out.append((CERTAIN, ("guess", target, index, values[0])))
+                out.append((CERTAIN, Guess(target, index, values[0])))
                 continue
             r = trust[target]
             called = {v for c, v, when in calls[target] if c == tile.colour and when > entered.get(tile.uid, -1)}
             for v in values:
-                out.append(((100 - r if v in called else r) / len(values), ("guess", target, index, v)))
+                out.append(((100 - r if v in called else r) / len(values), Guess(target, index, v)))
         return out
 
     def reliability(self, view: DavinciView) -> tuple[list[int], list[deque]]:
@@ -169,16 +170,14 @@ class SeedAI:
         colour = {t.uid: t.colour for rack in view.racks for t in rack}
         entered = entry_times(view)
         for when, event in enumerate(view.history):
-            kind = event[0]
-            if kind == "guess":
-                _, seat, target, uid, value, right = event
-                calls[seat].append((colour[uid], value, when))
-                if right:
-                    trust[target] = self._judge(trust[target], calls[target], colour[uid], value,
-                                                entered.get(uid, -1))
-            elif kind == "reveal":
-                _, seat, uid, value = event
-                trust[seat] = self._judge(trust[seat], calls[seat], colour[uid], value, entered.get(uid, -1))
+            if isinstance(event, Guessed):
+                calls[event.seat].append((colour[event.uid], event.value, when))
+                if event.right:
+                    trust[event.target] = self._judge(trust[event.target], calls[event.target], colour[event.uid],
+                                                      event.value, entered.get(event.uid, -1))
+            elif isinstance(event, Revealed):
+                trust[event.seat] = self._judge(trust[event.seat], calls[event.seat], colour[event.uid], event.value,
+                                                entered.get(event.uid, -1))
         return trust, calls
 
     @staticmethod
@@ -189,5 +188,5 @@ class SeedAI:
 
 def entry_times(view: DavinciView) -> dict[int, int]:
     """uid -> the history event that put the tile on its rack (dealt tiles are absent)."""
-    return {e[3]: when for when, e in enumerate(view.history) if e[0] == "place"}
+    return {e.uid: when for when, e in enumerate(view.history) if isinstance(e, Placed)}
 

@@ -28,11 +28,12 @@ State (`DavinciState`, an immutable value; equal states compare equal)
     black before white on equal numbers; jokers stand wherever their owner
     put them and never move.
 
-Phases and moves (moves are small tuples; seats, tiles and slots count from 0
-in moves and from 1 in the text, so "guess 2 4 7" is ("guess", 1, 3, 7))
-    "draw"      ("draw", colour)                 text "draw b", "draw w"
+Phases and moves (named values of moves.py, equal to the tuples they name; seats,
+tiles and slots count from 0 in moves and from 1 in the text, so "guess 2 4 7" is
+Guess(1, 3, 7) == ("guess", 1, 3, 7))
+    DRAW        Draw(colour)                     text "draw b", "draw w"
                 Only a colour whose pile has tiles.
-    "place"     ("place", slot)                  text "place 3"
+    PLACE       Place(slot)                      text "place 3"
                 Put the drawn tile before the rack's current tile `slot`
                 (len(rack): at the right end), so that it becomes tile
                 `slot`. A number has one slot unless it borders jokers
@@ -40,17 +41,17 @@ in moves and from 1 in the text, so "guess 2 4 7" is ("guess", 1, 3, 7))
                 in any slot. The place move is always asked
                 for, even when one slot is left, so that nobody learns from
                 the move list whether the drawer had a choice.
-    "guess"     ("guess", target, index, value)  text "guess 2 4 7", "guess 2 4 -"
+    GUESS       Guess(target, index, value)      text "guess 2 4 7", "guess 2 4 -"
                 Call the number (or "-", the joker) of another player's
                 hidden tile. A right call reveals it: phase "continue". A
                 wrong call reveals the tile drawn this turn and ends the turn;
                 in a turn without a draw (the piles are empty) the guesser
                 reveals a hidden tile of their choice instead: phase "reveal".
-    "continue"  a "guess" move, or ("stop",)     text "stop"
+    CONTINUE    a Guess, or Stop()               text "stop"
                 Stopping ends the turn and keeps the drawn tile hidden.
-    "reveal"    ("reveal", index)                text "reveal 2"
+    REVEAL      Reveal(index)                    text "reveal 2"
                 One of the guesser's own hidden tiles.
-    "over"      no moves.
+    OVER        no moves.
 
     The legal guesses are every hidden tile of every other player with every
     value that the public information does not rule out: a value is ruled out
@@ -73,12 +74,15 @@ Turns
     tiles are drawn and placed in turn (seat 0, 1, ..., again), jokers
     included, as the source deals them.
 
-Events (public history; plain tuples)
-    ("draw", seat, colour)
-    ("place", seat, slot, uid)
-    ("guess", seat, target, uid, value, right)
-    ("stop", seat)
-    ("reveal", seat, uid, value)    the guesser's own tile after a wrong call
+Events (public history; named values of moves.py, equal to the tuples they name)
+    Drew(seat, colour)                          ("draw", seat, colour)
+    Placed(seat, slot, uid)                     ("place", seat, slot, uid)
+    Guessed(seat, target, uid, value, right)    ("guess", seat, target, uid, value, right)
+    Stopped(seat)                               ("stop", seat)
+    Revealed(seat, uid, value)                  ("reveal", seat, uid, value): the guesser's own
+                                                tile after a wrong call
+    A state or view built with plain tuples (or phases as plain strings) holds
+    the named values: they are named as the state is made.
 
 Views (`DavinciView`, what `view(state, seat)` gives a controller)
     The seat's own numbers, every face-up number, the colour and uid of every
@@ -99,17 +103,42 @@ from typing import NamedTuple, Sequence
 
 from boardhub.core.i18n import N_, _
 from boardhub.core.rules import IllegalMove, Option, Outcome, normalize_options
+from boardhub.games.davinci.moves import (  # noqa: F401 (the engine's names, as before the moves had their module)
+    BLACK, COLOUR_TEXT, JOKER, MOVES, NUMBERS, WHITE, Draw, Drew, Event, Guess, Guessed, Move, Phase, Place, Placed,
+    Reveal, Revealed, Stop, Stopped, as_event, as_move, parse, value_text)
 
-BLACK, WHITE = 0, 1
-JOKER = 12
-NUMBERS = tuple(range(12))
 VALUES = NUMBERS + (JOKER,)
-COLOUR_TEXT = "bw"
-PHASES = ("draw", "place", "guess", "continue", "reveal", "over")
+PHASES = tuple(Phase)
 LAST_STANDING = "last standing"
 PILES_RAN_OUT = "piles ran out"
 
-Move = tuple
+
+class History(tuple):
+    """A history whose every event is a named one. It is a tuple (equal, hashing, printing and turning
+    into plain data as one); its type says it was checked, so that a state made from a state, a few
+    times every move, need not look at every event again."""
+
+    __slots__ = ()
+
+    def then(self, event: Event) -> "History":
+        """This history and one more event."""
+        return History(self + (event,))
+
+
+def named_history(history: tuple) -> History:
+    """The history with every event a named one (a state built by hand may hold plain tuples)."""
+    if type(history) is History:
+        return history
+    return History(as_event(e) for e in history)
+
+
+def _name_fields(value: "DavinciState | DavinciView") -> None:
+    """Name the phase and the events of a state or view made with plain strings and tuples."""
+    if type(value.phase) is not Phase:
+        object.__setattr__(value, "phase", Phase(value.phase))
+    history = named_history(value.history)
+    if history is not value.history:
+        object.__setattr__(value, "history", history)
 
 
 class Tile(NamedTuple):
@@ -119,11 +148,6 @@ class Tile(NamedTuple):
     value: int | None
     revealed: bool
     uid: int
-
-
-def value_text(value: int) -> str:
-    """"7" for a number, "-" for the joker: the notation's spelling of a value."""
-    return "-" if value == JOKER else str(value)
 
 
 def tile_name(colour: int, value: int | None) -> str:
@@ -165,7 +189,7 @@ def place_slots(rack: tuple[Tile, ...], colour: int, value: int) -> tuple[int, .
     return tuple(range(lo, hi + 1))
 
 
-def public_candidates(racks: tuple[tuple[Tile, ...], ...], history: tuple[tuple, ...],
+def public_candidates(racks: tuple[tuple[Tile, ...], ...], history: tuple[Event, ...],
                       target: int, index: int, jokers: bool = True) -> tuple[int, ...]:
     """The values that public information leaves possible for a hidden tile.
 
@@ -178,7 +202,7 @@ def public_candidates(racks: tuple[tuple[Tile, ...], ...], history: tuple[tuple,
     rack = racks[target]
     tile = rack[index]
     face_up = {(t.colour, t.value) for r in racks for t in r if t.revealed}
-    wrong = {e[4] for e in history if e[0] == "guess" and e[3] == tile.uid and not e[5]}
+    wrong = {e.value for e in named_history(history) if type(e) is Guessed and e.uid == tile.uid and not e.right}
     lo, hi = -1, 2 * len(NUMBERS)
     for i, t in enumerate(rack):
         if t.revealed and t.value != JOKER:
@@ -210,23 +234,26 @@ class DavinciView:
     seat: int | None
     players: int
     to_move: int
-    phase: str
+    phase: Phase
     racks: tuple[tuple[Tile, ...], ...]
     piles: tuple[int, int]
     hand: tuple[int, int | None] | None
     slots: tuple[int, ...]
     drawn: int | None
     setup: int
-    history: tuple[tuple, ...]
+    history: tuple[Event, ...]
     out: tuple[bool, ...]
     winner: int | None
     deal_jokers: bool
     piles_end_in_draw: bool
     jokers: bool = field(default=True, repr=False)  # out of the repr as in DavinciState
 
+    def __post_init__(self) -> None:
+        _name_fields(self)
+
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     def candidates(self, target: int, index: int) -> tuple[int, ...]:
         """The values a guess at that tile may call (public_candidates)."""
@@ -251,20 +278,20 @@ class DavinciView:
         same moves except for the slots of a tile in someone else's hand.
         """
         phase = self.phase
-        if phase == "draw":
-            return [("draw", c) for c in (BLACK, WHITE) if self.piles[c]]
-        if phase == "place":
-            return [("place", s) for s in self.slots]
-        if phase in ("guess", "continue"):
-            moves: list[Move] = [("stop",)] if phase == "continue" else []
+        if phase is Phase.DRAW:
+            return [Draw(c) for c in (BLACK, WHITE) if self.piles[c]]
+        if phase is Phase.PLACE:
+            return [Place(s) for s in self.slots]
+        if phase is Phase.GUESS or phase is Phase.CONTINUE:
+            moves: list[Move] = [Stop()] if phase is Phase.CONTINUE else []
             for target in range(self.players):
                 if target == self.to_move:
                     continue
                 for index in self.hidden(target):
-                    moves.extend(("guess", target, index, v) for v in self.candidates(target, index))
+                    moves.extend(Guess(target, index, v) for v in self.candidates(target, index))
             return moves
-        if phase == "reveal":
-            return [("reveal", i) for i in self.hidden(self.to_move)]
+        if phase is Phase.REVEAL:
+            return [Reveal(i) for i in self.hidden(self.to_move)]
         return []
 
 
@@ -278,11 +305,11 @@ class DavinciState:
     piles: tuple[tuple[int, ...], tuple[int, ...]]
     racks: tuple[tuple[Tile, ...], ...]
     to_move: int
-    phase: str
+    phase: Phase
     hand: tuple[int, int] | None = None
     drawn: int | None = None
     setup: int = 0
-    history: tuple[tuple, ...] = ()
+    history: tuple[Event, ...] = ()
     next_uid: int = 0
     winner: int | None = None
     reason: str = ""
@@ -290,9 +317,12 @@ class DavinciState:
     # which seeds the review's simulations: a position judged before the option is judged the same
     jokers: bool = field(default=True, repr=False)
 
+    def __post_init__(self) -> None:
+        _name_fields(self)
+
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     def hidden_count(self, seat: int) -> int:
         return sum(not t.revealed for t in self.racks[seat])
@@ -329,7 +359,8 @@ class DavinciRules:
         k = starting_tiles(n)
         if o["deal_jokers"]:
             piles = tuple(tuple(rng.sample(VALUES, len(VALUES))) for _colour in (BLACK, WHITE))
-            return DavinciState(n, True, o["piles_end_in_draw"], piles, ((),) * n, 0, "draw", setup=n * k)
+            return DavinciState(n, True, o["piles_end_in_draw"], piles, ((),) * n, 0, Phase.DRAW,
+                                setup=n * k)
         jokers = not o["no_jokers"]
         numbered = [(c, v) for c in (BLACK, WHITE) for v in NUMBERS]
         rng.shuffle(numbered)
@@ -344,7 +375,7 @@ class DavinciRules:
             pile = [v for cc, v in rest if cc == c] + ([JOKER] if jokers else [])
             rng.shuffle(pile)
             piles.append(tuple(pile))
-        return DavinciState(n, False, o["piles_end_in_draw"], (piles[0], piles[1]), tuple(racks), 0, "draw",
+        return DavinciState(n, False, o["piles_end_in_draw"], (piles[0], piles[1]), tuple(racks), 0, Phase.DRAW,
                             next_uid=uid, jokers=jokers)
 
     # ------------------------------------------------------------------ reading
@@ -408,28 +439,26 @@ class DavinciRules:
         """Why `move` cannot be played now, in the player's words; None if it can."""
         if state.over:
             return _("The game is over")
-        if not isinstance(move, tuple) or not move or move[0] not in ("draw", "place", "guess", "stop", "reveal"):
+        if not isinstance(move, tuple) or not move or not isinstance(move[0], str) or move[0] not in MOVES:
             return _("Not a Da Vinci Code move: {move!r}").format(move=move)
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in move[1:]):
             return _("Not a Da Vinci Code move: {move!r}").format(move=move)
+        # a move of another phase is told what this one asks for; a move of this phase that is not legal,
+        # why not (its shape is checked here, on the tuple as given: a named move has the right one)
         kind = move[0]
-        wanted = {"draw": ("draw",), "place": ("place",), "guess": ("guess",),
-                  "continue": ("guess", "stop"), "reveal": ("reveal",)}[state.phase]
-        if kind not in wanted:
-            return _({"draw": N_("Draw a tile first"), "place": N_("Place the drawn tile first"),
-                      "guess": N_("Guess a tile first"), "continue": N_("Guess again or stop"),
-                      "reveal": N_("Reveal one of your hidden tiles")}[state.phase])
+        if kind not in _WANTED[state.phase]:
+            return _(_ASKED[state.phase])
         if move in self.legal_moves(state):
             return None
-        if kind == "draw":
+        if kind == Draw.KIND:
             if len(move) == 2 and move[1] in (BLACK, WHITE):
                 return _("The black pile is empty") if move[1] == BLACK else _("The white pile is empty")
             return _("Draw black or white, not {move!r}").format(move=move)
-        if kind == "place":
+        if kind == Place.KIND:
             return _("The tile cannot stand there: numbers stand in ascending order")
-        if kind == "reveal":
+        if kind == Reveal.KIND:
             return _("Reveal one of your own hidden tiles")
-        if kind == "stop":
+        if kind == Stop.KIND:
             return _("Not a Da Vinci Code move: {move!r}").format(move=move)
         return self._why_bad_guess(state, move)
 
@@ -459,22 +488,21 @@ class DavinciRules:
         if why is not None:
             raise IllegalMove(why)
         seat = state.to_move
-        kind = move[0]
-        if kind == "draw":
-            colour = move[1]
+        move = as_move(move)  # legal, so it has a move's shape: named now if it came as a plain tuple
+        if isinstance(move, Draw):
+            colour = move.colour
             pile = state.piles[colour]
             piles = (pile[:-1], state.piles[1]) if colour == BLACK else (state.piles[0], pile[:-1])
-            return replace(state, piles=piles, hand=(colour, pile[-1]), phase="place",
-                           history=state.history + (("draw", seat, colour),))
-        if kind == "place":
-            return self._place(state, move[1])
-        if kind == "guess":
-            return self._guess(state, move[1], move[2], move[3])
-        if kind == "stop":
-            return self._next_turn(replace(state, history=state.history + (("stop", seat),)))
-        index = move[1]
-        tile = state.racks[seat][index]
-        state = self._reveal(state, seat, index, ("reveal", seat, tile.uid, tile.value))
+            return replace(state, piles=piles, hand=(colour, pile[-1]), phase=Phase.PLACE,
+                           history=state.history.then(Drew(seat, colour)))
+        if isinstance(move, Place):
+            return self._place(state, move.slot)
+        if isinstance(move, Guess):
+            return self._guess(state, move.target, move.index, move.value)
+        if isinstance(move, Stop):
+            return self._next_turn(replace(state, history=state.history.then(Stopped(seat))))
+        tile = state.racks[seat][move.index]
+        state = self._reveal(state, seat, move.index, Revealed(seat, tile.uid, tile.value))
         return state if state.over else self._next_turn(state)
 
     def _place(self, state: DavinciState, slot: int) -> DavinciState:
@@ -485,38 +513,38 @@ class DavinciRules:
         rack = rack[:slot] + (Tile(colour, value, False, uid),) + rack[slot:]
         racks = state.racks[:seat] + (rack,) + state.racks[seat + 1:]
         state = replace(state, racks=racks, hand=None, next_uid=uid + 1,
-                        history=state.history + (("place", seat, slot, uid),))
+                        history=state.history.then(Placed(seat, slot, uid)))
         if state.setup:
             setup = state.setup - 1
             if setup:
-                return replace(state, setup=setup, to_move=(seat + 1) % state.players, phase="draw")
+                return replace(state, setup=setup, to_move=(seat + 1) % state.players, phase=Phase.DRAW)
             return self._start_turn(replace(state, setup=0), 0)
-        return replace(state, drawn=uid, phase="guess")
+        return replace(state, drawn=uid, phase=Phase.GUESS)
 
     def _guess(self, state: DavinciState, target: int, index: int, value: int) -> DavinciState:
         seat = state.to_move
         tile = state.racks[target][index]
         right = tile.value == value
-        event = ("guess", seat, target, tile.uid, value, right)
+        event = Guessed(seat, target, tile.uid, value, right)
         if right:
             state = self._reveal(state, target, index, event)
-            return state if state.over else replace(state, phase="continue")
-        state = replace(state, history=state.history + (event,))
+            return state if state.over else replace(state, phase=Phase.CONTINUE)
+        state = replace(state, history=state.history.then(event))
         if state.drawn is None:
-            return replace(state, phase="reveal")
+            return replace(state, phase=Phase.REVEAL)
         own = next(i for i, t in enumerate(state.racks[seat]) if t.uid == state.drawn)
-        state = self._reveal(state, seat, own, ("reveal", seat, state.drawn, state.racks[seat][own].value))
+        state = self._reveal(state, seat, own, Revealed(seat, state.drawn, state.racks[seat][own].value))
         return state if state.over else self._next_turn(state)
 
-    def _reveal(self, state: DavinciState, owner: int, index: int, event: tuple) -> DavinciState:
+    def _reveal(self, state: DavinciState, owner: int, index: int, event: Guessed | Revealed) -> DavinciState:
         """Turn a tile face up, record why, and end the game if one player alone has hidden tiles."""
         rack = state.racks[owner]
         rack = rack[:index] + (rack[index]._replace(revealed=True),) + rack[index + 1:]
         state = replace(state, racks=state.racks[:owner] + (rack,) + state.racks[owner + 1:],
-                        history=state.history + (event,))
+                        history=state.history.then(event))
         alive = [s for s in range(state.players) if state.hidden_count(s)]
         if len(alive) == 1:
-            return replace(state, phase="over", winner=alive[0], reason=LAST_STANDING, drawn=None)
+            return replace(state, phase=Phase.OVER, winner=alive[0], reason=LAST_STANDING, drawn=None)
         return state
 
     def _next_turn(self, state: DavinciState) -> DavinciState:
@@ -530,42 +558,33 @@ class DavinciRules:
     def _start_turn(self, state: DavinciState, seat: int) -> DavinciState:
         state = replace(state, to_move=seat, drawn=None)
         if state.piles[0] or state.piles[1]:
-            return replace(state, phase="draw")
+            return replace(state, phase=Phase.DRAW)
         if state.piles_end_in_draw:
-            return replace(state, phase="over", winner=None, reason=PILES_RAN_OUT)
-        return replace(state, phase="guess")
+            return replace(state, phase=Phase.OVER, winner=None, reason=PILES_RAN_OUT)
+        return replace(state, phase=Phase.GUESS)
 
     # ------------------------------------------------------------------ notation
     def move_to_text(self, move: Move, state: DavinciState | None = None) -> str:
         """"draw b", "place 3", "guess 2 4 7", "guess 2 4 -", "stop", "reveal 2", counting from 1."""
-        kind = move[0]
-        if kind == "draw":
-            return f"draw {COLOUR_TEXT[move[1]]}"
-        if kind == "guess":
-            return f"guess {move[1] + 1} {move[2] + 1} {value_text(move[3])}"
-        return " ".join([kind] + [str(x + 1) for x in move[1:]])
+        named = as_move(move)
+        if named is None:
+            raise ValueError(f"not a Da Vinci Code move: {move!r}")
+        return named.text()
 
     def move_from_text(self, text: str, state: DavinciState | None = None) -> Move:
-        parts = text.strip().lower().split()
+        move = parse(text)
+        if move is not None:
+            return move
         usage = _('write "draw b", "draw w", "place 3", "guess 2 4 7" (player, tile, number; '
                   '"-" for the joker), "stop" or "reveal 2", counting players and tiles from 1')
-        if not parts:
+        if not text.split():
             raise IllegalMove(_("No move in {text!r}: {usage}").format(text=text, usage=usage))
-        kind, args = parts[0], parts[1:]
-        if kind == "draw" and args in (["b"], ["w"]):
-            return ("draw", COLOUR_TEXT.index(args[0]))
-        if kind in ("place", "reveal") and len(args) == 1 and _count(args[0]) is not None:
-            return (kind, _count(args[0]))
-        if kind == "stop" and not args:
-            return ("stop",)
-        if kind == "guess" and len(args) == 3:
-            target, index = _count(args[0]), _count(args[1])
-            value = JOKER if args[2] == "-" else _count(args[2], first=0)
-            if target is not None and index is not None and (args[2] == "-" or value in NUMBERS):
-                return ("guess", target, index, value)
         raise IllegalMove(_("Not a Da Vinci Code move: {text!r}; {usage}").format(text=text, usage=usage))
 
 
-def _count(word: str, first: int = 1) -> int | None:
-    """The 0-based number of a word counting from `first`, or None if it is not one."""
-    return int(word) - first if word.isdigit() and int(word) >= first else None
+# the kinds of move each phase takes, and what a move of another kind is told
+_WANTED = {Phase.DRAW: (Draw.KIND,), Phase.PLACE: (Place.KIND,), Phase.GUESS: (Guess.KIND,),
+           Phase.CONTINUE: (Guess.KIND, Stop.KIND), Phase.REVEAL: (Reveal.KIND,)}
+_ASKED = {Phase.DRAW: N_("Draw a tile first"), Phase.PLACE: N_("Place the drawn tile first"),
+          Phase.GUESS: N_("Guess a tile first"), Phase.CONTINUE: N_("Guess again or stop"),
+          Phase.REVEAL: N_("Reveal one of your hidden tiles")}

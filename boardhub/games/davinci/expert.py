@@ -37,6 +37,7 @@ from typing import Callable
 
 from boardhub.games.davinci.engine import BLACK, JOKER, WHITE, DavinciView, Move, Tile, place_slots
 from boardhub.games.davinci.inference import ALL_KEYS, JOKER_KEYS, Belief, Rack, infer, tile_key
+from boardhub.games.davinci.moves import Draw, Event, Guess, Guessed, Phase, Place, Placed, Reveal, Stop
 
 # Go on calling while (chance to miss) * (what the drawn tile would tell) <= this, by player count.
 # Tuned by `bench/davinci_strength.py --tune --games 800` (expert against seed:hard, the same 800
@@ -61,10 +62,10 @@ def ruled_out(view: DavinciView) -> dict[int, set[int]]:
     """
     out: dict[int, set[int]] = {}
     for e in view.history:
-        if e[0] == "guess" and not e[5]:
-            out.setdefault(e[3], set()).add(e[4])
+        if isinstance(e, Guessed) and not e.right:
+            out.setdefault(e.uid, set()).add(e.value)
     if not view.deal_jokers:
-        placed = {e[3] for e in view.history if e[0] == "place"}
+        placed = {e.uid for e in view.history if isinstance(e, Placed)}
         for rack in view.racks:
             for t in rack:
                 if t.uid not in placed:
@@ -77,9 +78,9 @@ def keys_in_play(view: DavinciView) -> frozenset[int]:
     return ALL_KEYS if view.jokers else ALL_KEYS - set(JOKER_KEYS)
 
 
-def entry_times(history: tuple[tuple, ...]) -> dict[int, int]:
+def entry_times(history: tuple[Event, ...]) -> dict[int, int]:
     """uid -> the history event that put the tile on its rack (dealt tiles are absent: -1)."""
-    return {e[3]: when for when, e in enumerate(history) if e[0] == "place"}
+    return {e.uid: when for when, e in enumerate(history) if isinstance(e, Placed)}
 
 
 def bluff_weights(view: DavinciView) -> dict[int, dict[int, float]]:
@@ -96,8 +97,8 @@ def bluff_weights(view: DavinciView) -> dict[int, dict[int, float]]:
         where[tile_key(*view.hand)] = (view.to_move, None)
     calls: dict[int, list[tuple[int, int]]] = {}
     for when, e in enumerate(view.history):
-        if e[0] == "guess" and not e[5] and e[1] != view.seat:
-            calls.setdefault(e[1], []).append((tile_key(colour[e[3]], e[4]), when))
+        if isinstance(e, Guessed) and not e.right and e.seat != view.seat:
+            calls.setdefault(e.seat, []).append((tile_key(colour[e.uid], e.value), when))
     out: dict[int, dict[int, float]] = {}
     for q, made in calls.items():
         checked = bluffs = 0
@@ -195,22 +196,22 @@ class ExpertAI:
 
     def choose(self, view: DavinciView, deadline: float) -> Move:
         phase = view.phase
-        if phase == "draw":
-            return ("draw", self.draw_colour(view))
-        if phase == "place":
-            return ("place", self.place_slot(view))
-        if phase == "reveal":
-            return ("reveal", self.reveal_index(view))
+        if phase is Phase.DRAW:
+            return Draw(self.draw_colour(view))
+        if phase is Phase.PLACE:
+            return Place(self.place_slot(view))
+        if phase is Phase.REVEAL:
+            return Reveal(self.reveal_index(view))
         p, move = self.best_call(view)
-        if phase == "continue" and not self.go_on(view, p):
-            return ("stop",)
+        if phase is Phase.CONTINUE and not self.go_on(view, p):
+            return Stop()
         return move
 
     # ------------------------------------------------------------------ calls
     def best_call(self, view: DavinciView) -> tuple[float, Move]:
         """The most probable (tile, value) of any opponent, ties broken by the seeded generator."""
         seats, belief = seat_belief(view)
-        calls = [(p, ("guess", s, i, v)) for s, places in zip(seats, belief.places)
+        calls = [(p, Guess(s, i, v)) for s, places in zip(seats, belief.places)
                  for i, dist in places.items() for v, p in dist.items()]
         best = max(p for p, _ in calls)
         return best, self.rng.choice([m for p, m in calls if p >= best - 1e-12])

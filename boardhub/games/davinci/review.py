@@ -44,6 +44,7 @@ from boardhub.core.review import ReviewSpec, Verdict
 from boardhub.games.davinci.engine import (BLACK, JOKER, NUMBERS, WHITE, DavinciRules, DavinciState,
                                            DavinciView, Move, Tile, order_key, place_slots)
 from boardhub.games.davinci.expert import ExpertAI, bluff_weights, ruled_out, seat_belief
+from boardhub.games.davinci.moves import Phase
 from boardhub.games.davinci.inference import ALL_KEYS, Rack, infer, tile_key
 
 # Playouts per position at most: past this the estimate's error (2.5 points at worst) is below
@@ -193,7 +194,7 @@ def estimate(view: DavinciView, seat: int, deadline: float, cap: int = PLAYOUT_C
     Playouts go on until the deadline or the cap; one is always finished, so
     there is a value, and one cut by the deadline is dropped, not counted.
     """
-    if view.phase == "over":
+    if view.phase is Phase.OVER:
         return Verdict(100.0 * share(view, seat), None, False, N_("the game is over"))
     if view.out[seat]:
         return Verdict(0.0, None, False, N_("out of the game: every tile face up"))
