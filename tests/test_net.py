@@ -317,7 +317,7 @@ def test_an_away_seat_counts_down_then_the_others_choose_a_stand_in_and_its_pers
         wait_until(lambda: table.seats[1].conn is None)
         host.caught_up()
         status = [m for m in host.poll() if m["t"] == "seats"][-1]
-        assert status["seats"][1]["away"] == 60.0 and not status["seats"][1]["here"]
+        assert status["seats"][1]["away"] == 60.0 and not status["seats"][1]["here"], status
         host.send({"t": "away", "seat": 1, "choice": "stand_in"})
         assert host.wait("reject")["why"] == "the countdown has not ended"
         clock.now += 61

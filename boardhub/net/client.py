@@ -157,14 +157,17 @@ class Client:
     def _reconnect(self) -> bool:
         end = time.monotonic() + self.reconnect_for
         for attempt in range(10_000):
-            if self._stopping or time.monotonic() > end:
-                return False
             time.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
+            if self._stopping or time.monotonic() > end:  # after the wait: a client closed meanwhile stays closed
+                return False
             try:
                 ws = self._connect({"t": "hello", "v": protocol.VERSION, "token": self.token,
                                     "since": self.events_seen})
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError):
                 continue
+            if self._stopping:  # closed while it was connecting
+                ws.close()
+                return False
             with self._lock:
                 self._ws = ws
                 if self.pending is not None:  # its answer may have been lost: the same number, applied once
