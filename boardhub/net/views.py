@@ -31,7 +31,7 @@ def davinci_view(view: DavinciView) -> dict[str, Any]:
     gaps = "".join("1" if i in view.slots else "0" for i in range(MAX_GAPS)) if view.slots else ""
     return {"seat": view.seat, "players": view.players, "to_move": view.to_move, "phase": view.phase.value,
             "racks": racks, "piles": list(view.piles), "hand": hand, "gaps": gaps, "drawn": view.drawn,
-            "setup": view.setup, "history": to_plain(view.history), "out": list(view.out),
+            "setup": view.setup, "history": [list(e) for e in view.history], "out": list(view.out),
             "winner": view.winner, "deal_jokers": view.deal_jokers, "piles_end_in_draw": view.piles_end_in_draw,
             "jokers": view.jokers}
 
