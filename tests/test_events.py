@@ -55,6 +55,9 @@ def test_the_match_emits_the_events_its_history_keeps():
     events = match.drain_events()
     assert [e for e in events if isinstance(e, MovePlayed)] == match.history
     assert [e.ply for e in match.history] == list(range(1, len(match.history) + 1))
+    last = match.history[-1]  # the positions a board animates the move between
+    assert match.around(last.ply) == (match.states[-2], match.state)
+    assert match.rules.apply(match.around(last.ply)[0], last.move) == match.state
     match.undo()
     assert match.drain_events() == [Rewound()]
 

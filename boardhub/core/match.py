@@ -253,6 +253,10 @@ class Match:
                 self._lose(seat, "illegal", N_("{player} answered with something that is not a move ({move})"),
                            player=self.seats[seat].label, move=self._describe(move))
 
+    def around(self, ply: int) -> tuple[Any, Any]:
+        """The positions before and after the `ply`-th move (a MovePlayed's), for a board to animate."""
+        return self.states[ply - 1], self.states[ply]
+
     def text(self, move: Any) -> str:
         """The move in the game's notation (which may depend on the board, e.g. its size)."""
         return self.rules.move_to_text(move, self.start)

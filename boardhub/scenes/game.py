@@ -127,9 +127,7 @@ class GameScene(Scene):
         m, st = self.match, self.app.settings
         for ev in self.session.update(now := time.monotonic()):
             if isinstance(ev, MovePlayed):
-                states = self.session.match.states  # the move's position before and after it, on the board
-                self.board.on_move(ev.seat, ev.move, states[ev.ply - 1], states[ev.ply], self.clock,
-                                   st.animation_seconds)
+                self.board.on_move(ev.seat, ev.move, *self.match.around(ev.ply), self.clock, st.animation_seconds)
                 self.app.sounds.play(ev.sound)
                 self.scroll = 0
             elif isinstance(ev, Passed):
