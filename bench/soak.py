@@ -42,7 +42,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from boardhub.core.game import GAME_KEYS, get_game
-from boardhub.core.match import Match, Seat, SeatNotice, Timing
+from boardhub.core.events import SeatNotice
+from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.worker import ProcessWorker
 
 GAME_SECONDS = 120.0  # far beyond the longest game at these limits: a game still going is stuck

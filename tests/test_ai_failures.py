@@ -16,7 +16,8 @@ import pytest
 from boardhub.core import i18n
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Seat, Timing
-from boardhub.core.session import GameSession, GameSetup, Notice
+from boardhub.core.events import Notice
+from boardhub.core.session import GameSession, GameSetup
 from boardhub.core.worker import ProcessWorker
 
 DOTS = get_game("dots")

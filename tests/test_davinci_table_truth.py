@@ -8,7 +8,8 @@ from boardhub.core.game import get_game
 from boardhub.core.i18n import Wording
 from boardhub.core.match import Match, Timing
 from boardhub.core.review import Verdict
-from boardhub.core.session import GameSession, HintReady, make_seats
+from boardhub.core.events import HintReady
+from boardhub.core.session import GameSession, make_seats
 from boardhub.games.davinci.engine import BLACK, JOKER, DavinciRules
 from boardhub.scenes.game import GameScene
 from boardhub.ui import theme

@@ -27,7 +27,8 @@ from hostile_files import PWNED, make_corpus, shaped, texts
 from boardhub.core import saves
 from boardhub.core.saved_games import load_entries
 from boardhub.core.seat_check import starts_program
-from boardhub.core.session import GameSession, GameSetup, Notice
+from boardhub.core.events import Notice
+from boardhub.core.session import GameSession, GameSetup
 from boardhub.core.settings import Settings
 from boardhub.core.stats import Stats
 

@@ -9,7 +9,8 @@ import time
 import pytest
 
 from boardhub.core import saves
-from boardhub.core.session import GameSession, GameSetup, Notice
+from boardhub.core.events import Notice
+from boardhub.core.session import GameSession, GameSetup
 from boardhub.core.settings import Settings
 
 

@@ -14,7 +14,8 @@ from boardhub.core.game import get_game
 from boardhub.core.match_text import result_text
 from boardhub.core.requests import EvaluateRequest
 from boardhub.core.saved_games import latest_unfinished
-from boardhub.core.session import AnalysisReady, GameOver, GameSession, GameSetup, MovePlayed, Passed, Rewound
+from boardhub.core.events import GameOver, MovePlayed, Passed, Rewound
+from boardhub.core.session import GameSession, GameSetup
 from boardhub.core.stats import Stats
 from boardhub.core.worker import ThreadWorker
 from boardhub.games.davinci.engine import DavinciView
@@ -199,7 +200,8 @@ def test_ai_and_analysis_jobs_carry_only_what_the_seat_may_see():
         seat = session.match.to_move
         session.analyse(seat)
         give_up = time.monotonic() + 10
-        while not any(isinstance(e, AnalysisReady) for e in session.update()) and time.monotonic() < give_up:
+        while session.analysis_for(seat) is None and time.monotonic() < give_up:
+            session.update()
             time.sleep(0.01)
         assert session.analysis_for(seat) is not None
         assert any(isinstance(j.request, EvaluateRequest) for j in worker.jobs) and len(worker.jobs) > 10

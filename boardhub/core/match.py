@@ -13,9 +13,10 @@ import itertools
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Collection, Union
+from typing import TYPE_CHECKING, Any, Collection
 
-from boardhub.core.i18n import N_, Wording, _
+from boardhub.core.events import GameOver, MatchEvent, MovePlayed, Rewound, SeatNotice
+from boardhub.core.i18n import N_, _
 from boardhub.core.requests import EvaluateRequest, JudgeRequest, MoveRequest, Request
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.schema import check_limit
@@ -81,43 +82,6 @@ class Seat:
         return cls(data.get("ai"), data.get("name", ""))
 
 
-@dataclass(frozen=True)
-class Played:
-    """One move in the history: who played it, what, and how long they took."""
-
-    seat: int
-    move: Any
-    seconds: float
-
-
-@dataclass(frozen=True)
-class MoveMade:
-    """`seat` played `move` (by a click, an AI's answer or a record), the `ply`-th of the game."""
-
-    seat: int
-    move: Any
-    ply: int
-
-
-@dataclass(frozen=True)
-class GameEnded:
-    outcome: Outcome
-
-
-@dataclass(frozen=True)
-class HistoryMoved:
-    """Undo, redo or a step back in a replay changed the position."""
-
-
-@dataclass(frozen=True)
-class SeatNotice:
-    """Something the player should know about a seat, a sentence whose subject is the seat ("{player}")."""
-
-    seat: int
-    wording: Wording
-
-
-MatchEvent = Union[MoveMade, GameEnded, HistoryMoved, SeatNotice]
 
 
 @dataclass
@@ -153,8 +117,8 @@ class Match:
         self.worker = worker
         self.start = self.rules.new_game(self.options, self.seed)
         self.states: list[Any] = [self.start]
-        self.history: list[Played] = []
-        self.redo_stack: list[Played] = []
+        self.history: list[MovePlayed] = []
+        self.redo_stack: list[MovePlayed] = []
         self.forfeit: Outcome | None = None
         self.generation = 0
         self._paused = False  # AI vs AI stopped by the player (Space)
@@ -231,18 +195,19 @@ class Match:
         self.forfeit = outcome
         self.generation += 1
         self._job, self._ready = None, None
-        self.events.append(GameEnded(outcome))
+        self.events.append(GameOver(outcome))
 
     def _push(self, move: Any, seconds: float, now: float) -> None:
         seat = self.to_move
         new = self.rules.apply(self.state, move)  # raises before anything changes
+        played = MovePlayed(seat, move, len(self.history) + 1, seconds, self.game.move_sound(self.state, new))
         self.states.append(new)
-        self.history.append(Played(seat, move, seconds))
+        self.history.append(played)
         self.redo_stack.clear()
         self._new_turn(now)
-        self.events.append(MoveMade(seat, move, len(self.history)))
+        self.events.append(played)  # the history's entry is the event: one value for one move
         if self.is_over:
-            self.events.append(GameEnded(self.outcome))
+            self.events.append(GameOver(self.outcome))
 
     def _new_turn(self, now: float) -> None:
         self.generation += 1
@@ -287,6 +252,10 @@ class Match:
             except Exception:  # an answer that is no move at all (garbage): the rules cannot even read it
                 self._lose(seat, "illegal", N_("{player} answered with something that is not a move ({move})"),
                            player=self.seats[seat].label, move=self._describe(move))
+
+    def around(self, ply: int) -> tuple[Any, Any]:
+        """The positions before and after the `ply`-th move (a MovePlayed's), for a board to animate."""
+        return self.states[ply - 1], self.states[ply]
 
     def text(self, move: Any) -> str:
         """The move in the game's notation (which may depend on the board, e.g. its size)."""
@@ -399,7 +368,7 @@ class Match:
         if self.kind == "AvA":
             self.paused = True
         self._new_turn(now)
-        self.events.append(HistoryMoved())
+        self.events.append(Rewound())
         return True
 
     def take_back(self, now: float | None = None) -> bool:
@@ -408,7 +377,7 @@ class Match:
             return False
         self._take_back()
         self._new_turn(time.monotonic() if now is None else now)
-        self.events.append(HistoryMoved())
+        self.events.append(Rewound())
         return True
 
     def _take_back(self) -> None:
@@ -431,9 +400,9 @@ class Match:
             if self._stop_at() or self.is_over:
                 break
         self._new_turn(now)
-        self.events.append(HistoryMoved())
+        self.events.append(Rewound())
         if self.is_over:
-            self.events.append(GameEnded(self.outcome))
+            self.events.append(GameOver(self.outcome))
         return True
 
     def replay(self, moves: list[Any], seconds: list[float] = ()) -> None:
@@ -444,7 +413,9 @@ class Match:
             except IllegalMove as exc:
                 raise IllegalMove(_("move {number} ({move}) is illegal: {why}").format(
                     number=n + 1, move=self._describe(move), why=exc)) from None
-            self.history.append(Played(self.to_move, move, seconds[n] if n < len(seconds) else 0.0))
+            self.history.append(MovePlayed(self.to_move, move, len(self.history) + 1,
+                                           seconds[n] if n < len(seconds) else 0.0,
+                                           self.game.move_sound(self.state, state)))
             self.states.append(state)
         self.redo_stack.clear()
         self.generation += 1

@@ -16,14 +16,15 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Collection, Union
+from typing import Any, Callable, Collection
 
 from boardhub.core import locks, saves
 from boardhub.core.ai import AISpec
 from boardhub.core.game import GameEntry, get_game
 from boardhub.core.i18n import _
 from boardhub.core.ladder import ladder_specs
-from boardhub.core.match import GameEnded, HistoryMoved, Match, MoveMade, Played, Seat, SeatNotice, Timing
+from boardhub.core.events import Event, GameOver, HintReady, MovePlayed, Notice, Passed, Rewound, SeatNotice
+from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.records import load_record
 from boardhub.core.requests import EvaluateRequest, JudgeRequest
 from boardhub.core.review import value_text
@@ -145,59 +146,6 @@ def _check_offered(entry: GameEntry, seat: Any) -> None:
         raise ValueError(f"{spec.name} has no level {spec.level}")
 
 
-# ---------------------------------------------------------------- events
-@dataclass(frozen=True)
-class MovePlayed:
-    seat: int
-    move: Any
-    before: Any
-    after: Any
-    sound: str  # "move", or the game's own ("box" for a box closed)
-
-
-@dataclass(frozen=True)
-class Passed:
-    """A seat had no legal move and passed (a notice names it)."""
-
-    seat: int
-    label: str
-
-
-@dataclass(frozen=True)
-class GameOver:
-    outcome: Outcome
-
-
-@dataclass(frozen=True)
-class Rewound:
-    """Undo, redo or a step of a replay changed the position."""
-
-
-@dataclass(frozen=True)
-class Notice:
-    """Something to tell the player in words; `kind` is "info", "success", "warning" or "error"."""
-
-    text: str
-    kind: str = "info"
-
-
-@dataclass(frozen=True)
-class AnalysisReady:
-    seat: int | None
-
-
-@dataclass(frozen=True)
-class HintReady:
-    """The expert's best move for the human to move, in words ("d3, +2.0 discs"), and the verdict it
-    says, for a screen that words the move in its own way."""
-
-    text: str
-    verdict: Any = None
-
-
-Event = Union[MovePlayed, Passed, GameOver, Rewound, Notice, AnalysisReady, HintReady]
-
-
 @dataclass
 class ImportedGame:
     """A record read for import and not yet in place of the game (`GameSession.import_record` puts it there)."""
@@ -226,7 +174,7 @@ class GameSession:
 
     def __init__(self, match: Match, worker: Callable[[], Worker] | None = None, *,
                  save_path: Path | None = None, created: str = "", counted: bool = False,
-                 script: list[Played] | None = None, ending: Outcome | None = None,
+                 script: list[MovePlayed] | None = None, ending: Outcome | None = None,
                  saved: saves.SavedGame | None = None, imported: int = 0, hints: int = 0) -> None:
         self.match = match
         self.entry = match.game
@@ -423,7 +371,7 @@ class GameSession:
         self.match = match
         self.imported = len(match.history)
         if match.is_over:  # the record ends the game: the result and the stats as for any other finish
-            match.events.append(GameEnded(match.outcome))
+            match.events.append(GameOver(match.outcome))
         self._events.append(Rewound())
         self.autosave()
 
@@ -441,7 +389,7 @@ class GameSession:
         self.autosave()
 
     def analyse(self, seat: int | None) -> None:
-        """Ask for the game's evaluation of this position as `seat` sees it; AnalysisReady follows."""
+        """Ask for the game's evaluation of this position as `seat` sees it; `analysis_for(seat)` has it once ready."""
         if self.entry.analysis is None or self._worker is None or self._analysing(seat):
             return
         self._analysis_key, self.analysis = (self.match.state, seat), None
@@ -537,27 +485,28 @@ class GameSession:
                 m.play(forced, now)  # nothing to choose: the game makes the move
         events: list[Event] = []
         changed = False
-        for ev in m.drain_events():
+        for ev in m.drain_events():  # the match's events go on as they are; the session adds its own
             changed = True
-            if isinstance(ev, (MoveMade, HistoryMoved)):
+            if isinstance(ev, (MovePlayed, Rewound)):
                 self._forget_hint()
-            if isinstance(ev, MoveMade) and ev.ply <= self.imported and not self.is_replay:
+            if isinstance(ev, MovePlayed) and ev.ply <= self.imported and not self.is_replay:
                 self.imported = ev.ply - 1  # played over an undone imported move: that one is the player's
-            if isinstance(ev, MoveMade) and ev.ply <= len(m.history):
-                before, after = m.states[ev.ply - 1], m.states[ev.ply]
-                events.append(MovePlayed(ev.seat, ev.move, before, after, self.entry.move_sound(before, after)))
-                if self.entry.pass_move is not None and ev.move == self.entry.pass_move:
-                    events.append(Passed(ev.seat, m.seats[ev.seat].label))
-            elif isinstance(ev, GameEnded) and m.is_over:  # not when an undo since has reopened the game
-                self._game_over(ev.outcome)
-                events.append(GameOver(ev.outcome))
-            elif isinstance(ev, HistoryMoved):
-                events.append(Rewound())
+            if isinstance(ev, MovePlayed):
+                if ev.ply <= len(m.history):  # not when an undo in the same frame took it back
+                    events.append(ev)
+                    if self.entry.pass_move is not None and ev.move == self.entry.pass_move:
+                        events.append(Passed(ev.seat, m.seats[ev.seat].label))
+            elif isinstance(ev, GameOver):
+                if m.is_over:  # not when an undo since has reopened the game
+                    self._game_over(ev.outcome)
+                    events.append(ev)
             elif isinstance(ev, SeatNotice):  # the AI's process was restarted, and so on: the seat named
                 events.append(Notice(ev.wording.said(player=m.seats[ev.seat].label), "warning"))
+            else:
+                events.append(ev)
         if changed:
             self.autosave()
-        self._poll_analysis(events)
+        self._poll_analysis()
         self._poll_hint(events)
         events, self._events = self._events + events, []
         return events
@@ -576,14 +525,13 @@ class GameSession:
             return False
         return True
 
-    def _poll_analysis(self, events: list[Event]) -> None:
+    def _poll_analysis(self) -> None:
         job = self._analysis_job
         if job is None or not job.done:
             return
         self._analysis_job = None
         if job.error is None and self._analysis_key is not None and self._analysis_key[0] is self.match.state:
-            self.analysis = dict(job.move)
-            events.append(AnalysisReady(self._analysis_key[1]))
+            self.analysis = dict(job.move)  # the board reads it by `analysis_for` when it draws
 
     def _game_over(self, outcome: Outcome) -> None:
         if self.is_replay:

@@ -10,10 +10,11 @@ import time
 import pygame
 
 from boardhub.core import saves
+from boardhub.core.events import GameOver, HintReady, MovePlayed, Notice, Passed, Rewound
 from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.records import export_record
 from boardhub.core.rules import IllegalMove
-from boardhub.core.session import GameOver, GameSession, HintReady, MovePlayed, Notice, Passed, Rewound
+from boardhub.core.session import GameSession
 from boardhub.scenes import game_frame
 from boardhub.scenes.game_frame import Message
 from boardhub.scenes.move_entry import MoveEntry
@@ -126,7 +127,7 @@ class GameScene(Scene):
         m, st = self.match, self.app.settings
         for ev in self.session.update(now := time.monotonic()):
             if isinstance(ev, MovePlayed):
-                self.board.on_move(ev.seat, ev.move, ev.before, ev.after, self.clock, st.animation_seconds)
+                self.board.on_move(ev.seat, ev.move, *self.match.around(ev.ply), self.clock, st.animation_seconds)
                 self.app.sounds.play(ev.sound)
                 self.scroll = 0
             elif isinstance(ev, Passed):

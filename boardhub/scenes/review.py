@@ -16,7 +16,7 @@ import pygame
 from boardhub.core import i18n, saves
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, ngettext
-from boardhub.core.match import Played
+from boardhub.core.events import MovePlayed
 from boardhub.core.review import MoveReview, value_text
 from boardhub.core.reviewing import GameRecord, ReviewRun
 from boardhub.core.seat_names import YOU
@@ -230,7 +230,7 @@ class ReviewScene(Scene):
         states = self.run.states
         state = states[ply]
         rules = self.entry.rules
-        history = [Played(rules.to_move(states[i]), self.record.moves[i], 0.0) for i in range(ply)]
+        history = [MovePlayed(rules.to_move(states[i]), self.record.moves[i], i + 1) for i in range(ply)]
         ctx = DrawContext(self.clock, None, False, True, 0.0, self.labels)
         self.board.draw(surface, state, history, ctx)
         m = self.judged(ply) if self.selected is not None else None
