@@ -3,8 +3,8 @@
 The scene calls `update(now)` every frame; it never blocks. An AI seat's move is
 a job on the worker; its answer is shown once the seat's delay has passed (a
 visible pause against a human, the speed setting in AI vs AI). Every change of
-history bumps `generation`, so answers to a position that no longer stands are
-dropped.
+history drops the running search and its answer, so answers to a position that
+no longer stands are never shown.
 """
 from __future__ import annotations
 
@@ -156,13 +156,11 @@ class Match:
         self.history: list[Played] = []
         self.redo_stack: list[Played] = []
         self.forfeit: Outcome | None = None
-        self.generation = 0
         self._paused = False  # AI vs AI stopped by the player (Space)
         self._held = False  # a panel covers the game (the pause menu): its clocks stand still
         self._stopped_at: float | None = None  # when the clocks stopped, while they stand
         self._step = False
         self._job: Job | None = None
-        self._job_gen = -1
         self._ready: tuple[Any, float] | None = None
         self._turn_start = time.monotonic()
         self._show_at = 0.0
@@ -229,7 +227,6 @@ class Match:
     def end_with(self, outcome: Outcome) -> None:
         """End the game the way a record says it ended (a forfeit has no move of its own)."""
         self.forfeit = outcome
-        self.generation += 1
         self._job, self._ready = None, None
         self.events.append(GameEnded(outcome))
 
@@ -245,7 +242,6 @@ class Match:
             self.events.append(GameEnded(self.outcome))
 
     def _new_turn(self, now: float) -> None:
-        self.generation += 1
         self.worker and self.worker.cancel(self._job)
         self._job, self._ready = None, None
         self._turn_start = now
@@ -447,11 +443,9 @@ class Match:
             self.history.append(Played(self.to_move, move, seconds[n] if n < len(seconds) else 0.0))
             self.states.append(state)
         self.redo_stack.clear()
-        self.generation += 1
 
     def close(self) -> None:
         """Drop any running search and the seats' AIs (leaving the game, a new game)."""
-        self.generation += 1
         if self.worker:
             self.worker.cancel(self._job)
             for seat, token in zip(self.seats, self._tokens_by_seat):
@@ -511,5 +505,4 @@ class Match:
             raise ValueError(str(exc)) from exc
         if data.get("forfeit"):
             match.forfeit = Outcome.from_json(data["forfeit"])
-        match.generation += 1
         return match
