@@ -198,6 +198,17 @@ class Match:
         return "PvP" if humans == len(self.seats) else "AvA" if humans == 0 else "PvA"
 
     @property
+    def human_seats(self) -> tuple[int, ...]:
+        """The seats people play, in seat order."""
+        return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+
+    @property
+    def human_seat(self) -> int | None:
+        """The one person's seat when exactly one person plays (the "you" of the screens); else None."""
+        humans = self.human_seats
+        return humans[0] if len(humans) == 1 else None
+
+    @property
     def human_to_move(self) -> bool:
         return not self.is_over and self.seats[self.to_move].is_human
 

@@ -618,11 +618,11 @@ class GameSession:
     def _count_result(self) -> None:
         """A game of one human against AIs goes into the stats, once."""
         m = self.match
-        humans = [i for i, seat in enumerate(m.seats) if seat.is_human]
-        if self.counted or m.kind != "PvA" or len(humans) != 1:
+        human = m.human_seat
+        if self.counted or m.kind != "PvA" or human is None:
             return
         try:
-            Stats.load().record(self.entry.key, opponent_of(m.seats), result_for(m.outcome, humans[0]),
+            Stats.load().record(self.entry.key, opponent_of(m.seats), result_for(m.outcome, human),
                                 hinted=self.hints > 0, game_id=self.game_id)
         except (OSError, ValueError) as exc:  # SaveError: a stats file that must not be replaced, in words
             why = saves.plain(exc) if isinstance(exc, OSError) else exc

@@ -274,4 +274,4 @@ class GameScene(Scene):
         wanted, seat = self.board.wants_analysis(m)
         return DrawContext(self.clock, hover, st.hints, st.last_move, st.animation_seconds,
                            tuple(x.label for x in m.seats), self.session.analysis_for(seat) if wanted else None,
-                           tuple(i for i, x in enumerate(m.seats) if x.is_human))
+                           m.human_seats)

@@ -60,9 +60,8 @@ def hint_words(scene: "GameScene", hint) -> str:
     verdict, m = hint.verdict, scene.match
     if verdict is None or verdict.best is None:
         return _("Best move: {hint}").format(hint=hint.text)
-    humans = [i for i, seat in enumerate(m.seats) if seat.is_human]
     move = scene.board.move_label(m.to_move, verdict.best, m.state, None, tuple(x.label for x in m.seats),
-                                  humans[0] if len(humans) == 1 else None)
+                                  m.human_seat)
     spec = m.game.review
     count = dict(verdict.wording.values).get("count") if verdict.wording is not None else None
     if spec.baseline and isinstance(count, int) and not verdict.exact:  # a chance from playouts

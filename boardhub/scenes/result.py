@@ -32,8 +32,7 @@ def result_lines(session: GameSession) -> list[tuple[str, tuple]]:
     record = session.record_so_far()
     if record is not None:
         one = len(match.seats) == 2
-        human = next(i for i, seat in enumerate(match.seats) if seat.is_human)
-        if is_ai_forfeit(out, human):  # the stats say so too: a forfeit is no win at the board
+        if is_ai_forfeit(out, match.human_seat):  # the stats say so too: a forfeit is no win at the board
             lines.append((_("Not a win in your stats: AI forfeits count apart"), theme.MUTED))
         so_far = _("So far against this AI: {won} won, {drawn} drawn, {lost} lost") if one else \
             _("So far against these AIs: {won} won, {drawn} drawn, {lost} lost")
@@ -71,7 +70,5 @@ class ResultScene(GamePanel):
     def review(self) -> None:
         """Every move judged: a person's own moves against AIs, every player's otherwise."""
         match = self.session.match
-        humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
-        seat = humans[0] if len(humans) == 1 else None
         record = GameRecord(dict(match.options), match.seed, tuple(match.moves))
-        self.app.open("review", match.game, record, seat, tuple(s.label for s in match.seats))
+        self.app.open("review", match.game, record, match.human_seat, tuple(s.label for s in match.seats))
