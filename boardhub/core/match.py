@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Collection, Union
 
 from boardhub.core.i18n import N_, Wording, _
+from boardhub.core.modes import Mode
 from boardhub.core.requests import EvaluateRequest, JudgeRequest, MoveRequest, Request
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.schema import check_limit
@@ -192,10 +193,14 @@ class Match:
         return [p.move for p in self.history]
 
     @property
+    def mode(self) -> Mode:
+        """Who plays: people only, people against AIs, or AIs only."""
+        return Mode.of_seats(len(self.human_seats), len(self.seats))
+
+    @property
     def kind(self) -> str:
-        """"PvP", "PvA" or "AvA", the source's three kinds of game."""
-        humans = sum(s.is_human for s in self.seats)
-        return "PvP" if humans == len(self.seats) else "AvA" if humans == 0 else "PvA"
+        """The mode as saves and the source's record files spell it: "PvP", "PvA" or "AvA"."""
+        return self.mode.kind
 
     @property
     def human_seats(self) -> tuple[int, ...]:
@@ -388,10 +393,10 @@ class Match:
 
     def _stop_at(self) -> bool:
         """Where undo and redo stop: a human's turn, or every move in AI vs AI."""
-        return self.kind == "AvA" or self.seats[self.to_move].is_human
+        return self.mode is Mode.AVA or self.seats[self.to_move].is_human
 
     def can_undo(self) -> bool:
-        return bool(self.history) and (self.kind == "AvA" or any(
+        return bool(self.history) and (self.mode is Mode.AVA or any(
             self.seats[p.seat].is_human for p in self.history))
 
     def undo(self, now: float | None = None) -> bool:
@@ -403,7 +408,7 @@ class Match:
             self._take_back()
             if not self.history or self._stop_at():
                 break
-        if self.kind == "AvA":
+        if self.mode is Mode.AVA:
             self.paused = True
         self._new_turn(now)
         self.events.append(HistoryMoved())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.reviewing import GameRecord
 from boardhub.core.match_text import score_text, winner_text
+from boardhub.core.modes import Mode
 from boardhub.core.session import GameSession
 from boardhub.core.stats import is_ai_forfeit
 from boardhub.scenes.overlay import GamePanel
@@ -20,7 +21,7 @@ def result_lines(session: GameSession) -> list[tuple[str, tuple]]:
     match = session.match
     out = match.outcome
     head = winner_text(match)
-    won = out.winner is not None and match.kind == "PvA" and match.seats[out.winner].is_human
+    won = out.winner is not None and match.mode is Mode.PVA and match.seats[out.winner].is_human
     lines = [(_("You win!") if won else head, theme.TEXT)]
     score = score_text(match)
     if score:

@@ -19,6 +19,7 @@ from boardhub.core.files import clean_text
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Seat
+from boardhub.core.modes import Mode
 from boardhub.core.reviewing import RecordError, record_of_save
 from boardhub.core.saved_games import load_entries, programs_started, resume_problem, saved_players, \
     saved_status
@@ -404,8 +405,8 @@ class SavesScene(Scene):
             return
         data = saved.data
         title = self.title_of(saved)
-        kind = {"PvP": N_("Player vs Player"), "PvA": N_("Player vs AI"),
-                "AvA": N_("AI vs AI")}.get(data.get("kind_of_game"), "")
+        mode = Mode.of_kind(data.get("kind_of_game"))
+        kind = mode.label if mode is not None else ""
         head = theme.text(surface, title, 24 * s, (x, top), theme.TEXT, bold=True)
         players, status = self.described[saved.path]
         players = theme.fit(f"{players}  ·  {_(kind) if kind else ''}", 20 * s,

@@ -23,6 +23,7 @@ from boardhub.core.external import EngineError, program_name
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.ladder import ladder_specs, ratings
+from boardhub.core.modes import Mode
 from boardhub.core.seat_names import seat_label
 from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
@@ -144,8 +145,7 @@ class SetupScene(Scene):
         self.referee = Toggle(setup.referee, labels=(N_("Off: late moves still count"),
                                                      N_("On: a late AI loses")))
         self.mode_buttons = [Button(label, lambda m=m: self.set_mode(m))
-                             for label, m in ((N_("Player vs Player"), "pvp"), (N_("Player vs AI"), "pva"),
-                                              (N_("AI vs AI"), "ava"))]
+                             for label, m in ((mode.label, mode) for mode in Mode)]
         self.swap_button = Button(N_("Swap who starts"), self.swap)
         self.start_button = Button(N_("Start"), self.start, primary=True)
         self.back_button = Button(N_("Back"), self.app.pop)
@@ -224,12 +224,12 @@ class SetupScene(Scene):
     def options(self) -> dict:
         return {o.key: c.value for o, c in self.option_choices}
 
-    def set_mode(self, mode: str) -> None:
+    def set_mode(self, mode: Mode) -> None:
         self.mode = mode
         n = len(self.seat_choices)
         seats = list(GameSetup.default(self.game.key, mode).seats)
         self.set_seats((seats + seats[-1:] * n)[:n])
-        self.referee.value = mode == "ava"
+        self.referee.value = mode is Mode.AVA
         self.layout(self.size)
 
     def swap(self) -> None:
@@ -423,10 +423,8 @@ class SetupScene(Scene):
                    theme.TEXT, bold=True)
         for b in self.mode_buttons:
             b.draw(surface)
-        active = {"pvp": 0, "pva": 1, "ava": 2}.get(self.current_mode())
-        if active is not None:
-            pygame.draw.rect(surface, theme.ACCENT, self.mode_buttons[active].rect, width=2,
-                             border_radius=self.mode_buttons[active].rect.height // 4)
+        active = self.mode_buttons[list(Mode).index(self.current_mode())]
+        pygame.draw.rect(surface, theme.ACCENT, active.rect, width=2, border_radius=active.rect.height // 4)
         for label, y in self.rows:
             theme.text(surface, theme.fit(_(label), 24 * s, self.label_w), 24 * s, (self.x0, y), theme.MUTED, "midleft")
         for wdg in self.widgets():
@@ -460,9 +458,8 @@ class SetupScene(Scene):
         for i, line in enumerate(lines):
             theme.text(surface, line, px, (x, top + line_h * (i + 0.5)), color, anchor)
 
-    def current_mode(self) -> str:
-        humans = sum(c.value is None for c in self.seat_choices)
-        return "pvp" if humans == len(self.seat_choices) else "ava" if humans == 0 else "pva"
+    def current_mode(self) -> Mode:
+        return Mode.of_seats(sum(c.value is None for c in self.seat_choices), len(self.seat_choices))
 
 
 def _is_file(typed: str) -> bool:
