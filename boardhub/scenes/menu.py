@@ -11,14 +11,14 @@ from boardhub.core.saved_games import latest_unfinished, programs_started, resum
 from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
 from boardhub.ui.confirm import Confirm
-from boardhub.ui.scene import Scene
+from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, FocusRing
 
 MODES = tuple((mode.label, mode) for mode in Mode)
 
 
 class MenuScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.games = all_games()
         self.cards: list[tuple[GameEntry, pygame.Rect, list[Button]]] = []

@@ -10,6 +10,7 @@ from boardhub.core.session import GameSession
 from boardhub.core.stats import is_ai_forfeit
 from boardhub.scenes.overlay import GamePanel
 from boardhub.ui import theme
+from boardhub.ui.scene import Host
 from boardhub.ui.widgets import Button
 
 # The panel's lines are wrapped at this width for its text at scale 1; both scale with the window.
@@ -47,7 +48,7 @@ def result_lines(session: GameSession) -> list[tuple[str, tuple]]:
 
 
 class ResultScene(GamePanel):
-    def __init__(self, app, session: GameSession) -> None:
+    def __init__(self, app: Host, session: GameSession) -> None:
         if session.is_replay:
             self.title = N_("End of the replay")
             buttons = [

@@ -28,7 +28,7 @@ from boardhub.core.settings import Settings
 from boardhub.core.stats import merge_files
 from boardhub.ui import theme
 from boardhub.ui.confirm import Confirm
-from boardhub.ui.scene import Scene
+from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, FocusRing
 
 CONFIRM_SECONDS = 3.0
@@ -64,7 +64,7 @@ def reason_of(saved: saves.SavedGame) -> str:
 
 
 class SavesScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.entries: list[saves.SavedGame] = []
         self.described: dict[Path, tuple[str, str]] = {}  # each file's players and status, as its row says them

@@ -27,7 +27,7 @@ from boardhub.core.modes import Mode
 from boardhub.core.seat_names import seat_label
 from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
-from boardhub.ui.scene import Scene
+from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, Toggle
 
 LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
@@ -128,7 +128,7 @@ class EngineCheck:
 
 
 class SetupScene(Scene):
-    def __init__(self, app, setup: GameSetup) -> None:
+    def __init__(self, app: Host, setup: GameSetup) -> None:
         super().__init__(app)
         self.game = setup.entry
         self.mode = setup.mode
