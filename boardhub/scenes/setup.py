@@ -11,15 +11,13 @@ sentence, and the game does not start.
 """
 from __future__ import annotations
 
-import logging
 import shutil
-import threading
 from pathlib import Path
 
 import pygame
 
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
-from boardhub.core.external import EngineError, program_name
+from boardhub.core.external import EngineCheck
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.ladder import ladder_specs, ratings
@@ -35,8 +33,6 @@ ORDINALS = (N_("Moves first"), N_("Moves second"), N_("Moves third"), N_("Moves 
 DETAIL_PX = 20  # the text size of the box that describes a seat's AI, whole, on up to DETAIL_LINES lines
 DETAIL_LINES = 3
 CHECK_POLL = 0.05  # seconds between looks at an engine being started
-
-log = logging.getLogger(__name__)
 
 
 def ai_choices(game: GameEntry) -> tuple[list, list[str]]:
@@ -76,55 +72,6 @@ def most_players(game: GameEntry) -> int:
     """The most seats any one option's choice makes (Da Vinci's 4 players): the layout keeps room for them."""
     counts = [game.rules.num_players({o.key: v}) for o in game.options for v in o.choices]
     return max(counts + [game.rules.num_players({})])
-
-
-class EngineCheck:
-    """The engine seats of a setup started, greeted and closed again, each on its own thread.
-
-    A game with an engine that cannot start would only begin to be forfeited at
-    the engine's first move; this says why before the game begins. The window
-    keeps drawing meanwhile, and the check lasts as long as the slowest engine
-    is given to start (the same limit its game would give it).
-    """
-
-    def __init__(self, game: GameEntry, seats: list[tuple[int, str]]) -> None:
-        self.problems: dict[int, str] = {}
-        self.names = [program_name(AISpec.parse(spec).external[1]) for _seat, spec in seats]
-        self._threads = [threading.Thread(target=self._check, args=(game, i, spec), name="engine-check",
-                                          daemon=True) for i, spec in seats]
-        for thread in self._threads:
-            thread.start()
-
-    @property
-    def done(self) -> bool:
-        return not any(t.is_alive() for t in self._threads)
-
-    @property
-    def problem(self) -> str:
-        """The first seat's failure, or "" once every engine answered."""
-        return self.problems[min(self.problems)] if self.problems else ""
-
-    def _check(self, game: GameEntry, seat: int, spec: str) -> None:
-        """Start the engine and greet it (the seat's own start-up limit), then end it; a failure is kept."""
-        name = program_name(AISpec.parse(spec).external[1])
-        try:
-            ai = game.make_ai(spec)
-        except EngineError as exc:  # a sentence that names the engine, said in the language of the moment
-            self.problems[seat] = exc.said()
-            return
-        except ValueError as exc:  # the seat spec itself, which engine_problem checked: the details are logged
-            log.warning("the engine seat %s cannot be made: %s", spec, exc)
-            self.problems[seat] = _("The engine '{name}' cannot be started: check its command").format(name=name)
-            return
-        try:
-            ai.prepare()
-        except EngineError as exc:
-            self.problems[seat] = exc.said()
-        except Exception:  # another program's failure is reported, never raised in the window
-            log.warning("the engine check of %s failed", spec, exc_info=True)
-            self.problems[seat] = _("The engine '{name}' failed as it started").format(name=name)
-        finally:
-            ai.close()
 
 
 class SetupScene(Scene):
