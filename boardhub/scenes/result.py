@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from boardhub.core.i18n import N_, _, ngettext
-from boardhub.core.reviewing import GameRecord
+from boardhub.core.review_run import GameRecord
 from boardhub.core.match_text import score_text, winner_text
 from boardhub.core.modes import Mode
 from boardhub.core.session import GameSession

@@ -18,7 +18,7 @@ from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Played
 from boardhub.core.review import MoveReview, value_text
-from boardhub.core.reviewing import GameRecord, ReviewRun
+from boardhub.core.review_run import GameRecord, ReviewRun
 from boardhub.core.seat_names import YOU
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext

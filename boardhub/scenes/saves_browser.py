@@ -20,7 +20,7 @@ from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Seat
 from boardhub.core.modes import Mode
-from boardhub.core.reviewing import RecordError, record_of_save
+from boardhub.core.review_run import RecordError, record_of_save
 from boardhub.core.saved_games import load_entries, programs_started, resume_problem, saved_players, \
     saved_status
 from boardhub.core.session import GameSession
