@@ -26,7 +26,7 @@ from benchlib import load_note  # noqa: E402
 
 from boardhub.core.game import get_game  # noqa: E402
 from boardhub.core.review import first_pass, jobs, positions  # noqa: E402
-from boardhub.core.reviewing import GameRecord, review_record  # noqa: E402
+from boardhub.core.review_run import GameRecord, review_record  # noqa: E402
 from boardhub.core.rules import normalize_options  # noqa: E402
 
 TARGET_FPS = 58.0

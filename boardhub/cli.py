@@ -151,7 +151,7 @@ def _tournament(args, options: dict, common: dict) -> int:
 
 def cmd_review(args, extra: list[str]) -> int:
     """Review a game file: a line per move (its value, the best move, the loss, the rating), a summary."""
-    from boardhub.core.reviewing import RecordError, read_game, review_json, review_lines, review_record
+    from boardhub.core.review_run import RecordError, read_game, review_json, review_lines, review_record
     game = get_game(args.game)
     if game.review is None:
         print(f"review: {game.title} has no review", file=sys.stderr)

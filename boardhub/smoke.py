@@ -22,6 +22,7 @@ from boardhub.core import i18n
 from boardhub.app import FPS, App
 from boardhub.core import saves
 from boardhub.core.game import GameEntry, all_games
+from boardhub.core.modes import Mode
 from boardhub.core.session import GameSession, GameSetup
 
 MOVES = 4
@@ -144,7 +145,7 @@ def play_network(moves: int) -> int:
 def play(app: App, game: GameEntry, moves: int) -> int:
     """Open `game` AI against AI with its default AIs and let them make `moves` moves."""
     # referee off: a slow machine must not turn a late answer into a failed smoke run
-    setup = replace(GameSetup.default(game.key, "ava"), limit=LIMIT, referee=False)
+    setup = replace(GameSetup.default(game.key, Mode.AVA), limit=LIMIT, referee=False)
     scene = app.open("game", GameSession.new(setup, app.start_worker))
     match = scene.match
     give_up = time.monotonic() + TIMEOUT

@@ -127,7 +127,7 @@ def board_pixels(review) -> bytes:
 
 @pytest.mark.parametrize("game_key", GAMES)
 def test_a_jump_in_the_reviews_move_list_draws_the_position_jumped_to(app, game_key, monkeypatch):
-    from boardhub.core.reviewing import GameRecord
+    from boardhub.core.review_run import GameRecord
     from boardhub.scenes.review import ReviewScene
     monkeypatch.setattr(app, "start_worker", IdleWorker)
     entry = get_game(game_key)

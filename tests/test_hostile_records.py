@@ -20,7 +20,7 @@ from boardhub import cli
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Seat
 from boardhub.core.records import load_record, read_record
-from boardhub.core.reviewing import RecordError, read_game
+from boardhub.core.review_run import RecordError, read_game
 from boardhub.core.rules import IllegalMove
 from boardhub.games.gomoku.records import from_psq, parse_record
 

@@ -344,7 +344,7 @@ def test_an_engine_that_stops_at_start_forfeits_in_korean():
 def test_the_setup_says_why_an_engine_cannot_start_in_korean():
     """The engine check before a game: a program that exits at start, and one the system refuses to run."""
     from boardhub.core.game import get_game
-    from boardhub.scenes.setup import EngineCheck
+    from boardhub.core.external import EngineCheck
     i18n.set_language("ko")
     check = EngineCheck(get_game("othello"), [(1, "gtp:false")])
     for thread in check._threads:

@@ -157,3 +157,14 @@ def test_scripting_api():
     while not dots.rules.is_over(state):
         state = dots.rules.apply(state, ai.choose(dots.rules.view(state, state.player), time.monotonic() + 0.5))
     assert sum(dots.rules.outcome(state).scores) == 4
+
+
+@pytest.mark.parametrize("seats, humans, one", [
+    ([Seat(), Seat("easy")], (0,), 0),
+    ([Seat("easy"), Seat()], (1,), 1),
+    ([Seat(), Seat()], (0, 1), None),
+    ([Seat("easy"), Seat("normal")], (), None),
+])
+def test_the_human_seats_and_the_one_human_seat(seats, humans, one):
+    m = Match(DOTS, seats, {"rows": 2, "cols": 3}, seed=5)
+    assert m.human_seats == humans and m.human_seat == one

@@ -9,7 +9,9 @@ a class name or a source line: those go to the log), and `close` always ends
 and reaps the process, asking politely first.
 
 This layer knows lines, not games: each protocol adapter (games/*/external.py)
-builds its commands and parses the replies on top of it.
+builds its commands and parses the replies on top of it. `EngineCheck` starts a
+setup's engine seats and greets them before a game begins, so that one that
+cannot start is said at once.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ import threading
 import time
 import weakref
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Protocol, Sequence
 
 from boardhub.core import saves
 from boardhub.core.ai import AISpec
@@ -414,6 +416,61 @@ class EngineSeat:
 
     def _wait_ready(self) -> None:
         """Wait until an engine that stays busy after answering is ready (most never are)."""
+
+
+class MakesAIs(Protocol):
+    """What an engine check needs of a game (a GameEntry): its seats made from their specs."""
+
+    def make_ai(self, spec: str) -> Any: ...
+
+
+class EngineCheck:
+    """The engine seats of a setup started, greeted and closed again, each on its own thread.
+
+    A game with an engine that cannot start would only begin to be forfeited at
+    the engine's first move; this says why before the game begins. The window
+    keeps drawing meanwhile, and the check lasts as long as the slowest engine
+    is given to start (the same limit its game would give it).
+    """
+
+    def __init__(self, game: MakesAIs, seats: list[tuple[int, str]]) -> None:
+        self.problems: dict[int, str] = {}
+        self.names = [program_name(AISpec.parse(spec).external[1]) for _seat, spec in seats]
+        self._threads = [threading.Thread(target=self._check, args=(game, i, spec), name="engine-check",
+                                          daemon=True) for i, spec in seats]
+        for thread in self._threads:
+            thread.start()
+
+    @property
+    def done(self) -> bool:
+        return not any(t.is_alive() for t in self._threads)
+
+    @property
+    def problem(self) -> str:
+        """The first seat's failure, or "" once every engine answered."""
+        return self.problems[min(self.problems)] if self.problems else ""
+
+    def _check(self, game: MakesAIs, seat: int, spec: str) -> None:
+        """Start the engine and greet it (the seat's own start-up limit), then end it; a failure is kept."""
+        name = program_name(AISpec.parse(spec).external[1])
+        try:
+            ai = game.make_ai(spec)
+        except EngineError as exc:  # a sentence that names the engine, said in the language of the moment
+            self.problems[seat] = exc.said()
+            return
+        except ValueError as exc:  # the seat spec itself, which engine_problem checked: the details are logged
+            log.warning("the engine seat %s cannot be made: %s", spec, exc)
+            self.problems[seat] = _("The engine '{name}' cannot be started: check its command").format(name=name)
+            return
+        try:
+            ai.prepare()
+        except EngineError as exc:
+            self.problems[seat] = exc.said()
+        except Exception:  # another program's failure is reported, never raised in the window
+            log.warning("the engine check of %s failed", spec, exc_info=True)
+            self.problems[seat] = _("The engine '{name}' failed as it started").format(name=name)
+        finally:
+            ai.close()
 
 
 def _read_lines(stream, lines: queue.Queue) -> None:

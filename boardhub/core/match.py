@@ -3,8 +3,8 @@
 The scene calls `update(now)` every frame; it never blocks. An AI seat's move is
 a job on the worker; its answer is shown once the seat's delay has passed (a
 visible pause against a human, the speed setting in AI vs AI). Every change of
-history bumps `generation`, so answers to a position that no longer stands are
-dropped.
+history drops the running search and its answer, so answers to a position that
+no longer stands are never shown.
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Collection
 
 from boardhub.core.events import GameOver, MatchEvent, MovePlayed, Rewound, SeatNotice
 from boardhub.core.i18n import N_, _
+from boardhub.core.modes import Mode
 from boardhub.core.requests import EvaluateRequest, JudgeRequest, MoveRequest, Request
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.schema import check_limit
@@ -120,13 +121,11 @@ class Match:
         self.history: list[MovePlayed] = []
         self.redo_stack: list[MovePlayed] = []
         self.forfeit: Outcome | None = None
-        self.generation = 0
         self._paused = False  # AI vs AI stopped by the player (Space)
         self._held = False  # a panel covers the game (the pause menu): its clocks stand still
         self._stopped_at: float | None = None  # when the clocks stopped, while they stand
         self._step = False
         self._job: Job | None = None
-        self._job_gen = -1
         self._ready: tuple[Any, float] | None = None
         self._turn_start = time.monotonic()
         self._show_at = 0.0
@@ -158,10 +157,25 @@ class Match:
         return [p.move for p in self.history]
 
     @property
+    def mode(self) -> Mode:
+        """Who plays: people only, people against AIs, or AIs only."""
+        return Mode.of_seats(len(self.human_seats), len(self.seats))
+
+    @property
     def kind(self) -> str:
-        """"PvP", "PvA" or "AvA", the source's three kinds of game."""
-        humans = sum(s.is_human for s in self.seats)
-        return "PvP" if humans == len(self.seats) else "AvA" if humans == 0 else "PvA"
+        """The mode as saves and the source's record files spell it: "PvP", "PvA" or "AvA"."""
+        return self.mode.kind
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        """The seats people play, in seat order."""
+        return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+
+    @property
+    def human_seat(self) -> int | None:
+        """The one person's seat when exactly one person plays (the "you" of the screens); else None."""
+        humans = self.human_seats
+        return humans[0] if len(humans) == 1 else None
 
     @property
     def human_to_move(self) -> bool:
@@ -193,7 +207,6 @@ class Match:
     def end_with(self, outcome: Outcome) -> None:
         """End the game the way a record says it ended (a forfeit has no move of its own)."""
         self.forfeit = outcome
-        self.generation += 1
         self._job, self._ready = None, None
         self.events.append(GameOver(outcome))
 
@@ -210,7 +223,6 @@ class Match:
             self.events.append(GameOver(self.outcome))
 
     def _new_turn(self, now: float) -> None:
-        self.generation += 1
         self.worker and self.worker.cancel(self._job)
         self._job, self._ready = None, None
         self._turn_start = now
@@ -350,10 +362,10 @@ class Match:
 
     def _stop_at(self) -> bool:
         """Where undo and redo stop: a human's turn, or every move in AI vs AI."""
-        return self.kind == "AvA" or self.seats[self.to_move].is_human
+        return self.mode is Mode.AVA or self.seats[self.to_move].is_human
 
     def can_undo(self) -> bool:
-        return bool(self.history) and (self.kind == "AvA" or any(
+        return bool(self.history) and (self.mode is Mode.AVA or any(
             self.seats[p.seat].is_human for p in self.history))
 
     def undo(self, now: float | None = None) -> bool:
@@ -365,7 +377,7 @@ class Match:
             self._take_back()
             if not self.history or self._stop_at():
                 break
-        if self.kind == "AvA":
+        if self.mode is Mode.AVA:
             self.paused = True
         self._new_turn(now)
         self.events.append(Rewound())
@@ -418,11 +430,9 @@ class Match:
                                            self.game.move_sound(self.state, state)))
             self.states.append(state)
         self.redo_stack.clear()
-        self.generation += 1
 
     def close(self) -> None:
         """Drop any running search and the seats' AIs (leaving the game, a new game)."""
-        self.generation += 1
         if self.worker:
             self.worker.cancel(self._job)
             for seat, token in zip(self.seats, self._tokens_by_seat):
@@ -482,5 +492,4 @@ class Match:
             raise ValueError(str(exc)) from exc
         if data.get("forfeit"):
             match.forfeit = Outcome.from_json(data["forfeit"])
-        match.generation += 1
         return match

@@ -9,6 +9,7 @@ from typing import Callable
 
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match, Seat
+from boardhub.core.modes import Mode
 
 
 def winner_text(match: Match, translate: Callable[[str], str] = _) -> str:
@@ -21,7 +22,7 @@ def winner_text(match: Match, translate: Callable[[str], str] = _) -> str:
         return ""
     if out.winner is None:
         return translate(N_("A draw"))
-    if match.kind == "PvA" and match.seats[out.winner].is_human:
+    if match.mode is Mode.PVA and match.seats[out.winner].is_human:
         return translate(N_("You win"))
     return translate(N_("{name} wins")).format(name=label_of(match.seats[out.winner], translate))
 
@@ -59,7 +60,7 @@ def result_text(match: Match, translate: Callable[[str], str] = str) -> str:
     out = match.outcome
     if out is not None and out.winner is None:
         return translate(N_("{score}: a draw")).format(score=score)
-    if out is not None and match.kind == "PvA" and match.seats[out.winner].is_human:
+    if out is not None and match.mode is Mode.PVA and match.seats[out.winner].is_human:
         return translate(N_("{score}: you win")).format(score=score)
     return translate(N_("{score}: {winner}")).format(score=score, winner=winner_text(match, translate))
 

@@ -30,9 +30,10 @@ from typing import Any, Callable, Mapping
 
 from boardhub.core import files, locks, schema
 from boardhub.core.i18n import N_, _, ngettext
+from boardhub.core.modes import Mode
 
 FORMAT = 1
-KINDS = ("PvP", "PvA", "AvA")
+KINDS = tuple(mode.kind for mode in Mode)  # the source's record files: PvP.txt, PvA.txt, AvA.txt
 # what each kind of JSON file holds, in words: "not a saved game: it holds the settings"
 KIND_WORDS = {"game": N_("a saved game"), "stats": N_("the stats"), "settings": N_("the settings"),
               "tournament": N_("an arena tournament"), "learned": N_("learned boards")}

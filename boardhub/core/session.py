@@ -25,6 +25,7 @@ from boardhub.core.i18n import _
 from boardhub.core.ladder import ladder_specs
 from boardhub.core.events import Event, GameOver, HintReady, MovePlayed, Notice, Passed, Rewound, SeatNotice
 from boardhub.core.match import Match, Seat, Timing
+from boardhub.core.modes import Mode
 from boardhub.core.records import load_record
 from boardhub.core.requests import EvaluateRequest, JudgeRequest
 from boardhub.core.review import value_text
@@ -36,7 +37,7 @@ from boardhub.core.worker import Job, Worker
 
 log = logging.getLogger(__name__)
 
-MODES = ("pvp", "pva", "ava")
+MODES = tuple(Mode)
 ANALYSIS_SECONDS = 0.4  # an evaluation overlay: quick, and never the AI's move limit
 HINT_SECONDS = 1.0  # a hint asked for: the expert's best move is worth a second
 REPLAY_FIRST_MOVE = 0.5  # a replay shows its starting position at least this long
@@ -58,36 +59,38 @@ class GameSetup:
     options: dict[str, Any] = field(default_factory=dict)
     limit: float = 0.5
     referee: bool = False
-    mode: str = "pva"  # "pvp", "pva" or "ava": the source's three kinds of game
+    mode: Mode = Mode.PVA
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mode", Mode(self.mode))  # "pva" as older callers and stored setups write it
 
     @property
     def entry(self) -> GameEntry:
         return get_game(self.game)
 
     @classmethod
-    def default(cls, game: str, mode: str) -> "GameSetup":
+    def default(cls, game: str, mode: Mode | str) -> "GameSetup":
         """The seats of the source's three modes: the human starts against a middle level of the
         measured ladder (the strongest is a click away in the setup); AIs play strongest."""
-        entry = get_game(game)
+        entry, mode = get_game(game), Mode(mode)
         ais = ladder_specs(entry)
         middle = ais[len(ais) // 2]
         strong, strongest = ais[-2] if len(ais) > 1 else ais[-1], ais[-1]
         n = entry.rules.num_players({})
-        seats = {"pvp": [None] * n, "pva": [None] + [middle] * (n - 1),
-                 "ava": [strong] + [strongest] * (n - 1)}[mode]
-        return cls(game, tuple(seats), {o.key: o.default for o in entry.options}, 0.5, mode == "ava", mode)
+        seats = {Mode.PVP: [None] * n, Mode.PVA: [None] + [middle] * (n - 1),
+                 Mode.AVA: [strong] + [strongest] * (n - 1)}[mode]
+        return cls(game, tuple(seats), {o.key: o.default for o in entry.options}, 0.5, mode is Mode.AVA, mode)
 
     @classmethod
     def of_match(cls, match: Match) -> "GameSetup":
         """The setup a match was started from (a saved game's, for Play again and Change setup)."""
-        mode = {"PvP": "pvp", "PvA": "pva", "AvA": "ava"}[match.kind]
         return cls(match.game.key, tuple(seat.ai for seat in match.seats), dict(match.options),
-                   match.timing.limit, match.timing.referee, mode)
+                   match.timing.limit, match.timing.referee, match.mode)
 
     def fields(self) -> dict[str, Any]:
         """The setup as JSON can hold it (the settings keep the last one of each game and mode)."""
         return {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
-                "limit": self.limit, "referee": self.referee, "mode": self.mode}
+                "limit": self.limit, "referee": self.referee, "mode": self.mode.value}
 
     @classmethod
     def from_fields(cls, data: Any) -> "GameSetup":
@@ -111,7 +114,7 @@ class GameSetup:
         for seat in seats:
             if seat is not None:
                 _check_offered(entry, seat)
-        return cls(entry.key, seats, options, float(limit), referee, mode)
+        return cls(entry.key, seats, options, float(limit), referee, Mode(mode))
 
     def match(self, worker: Worker | None = None, seed: int | None = None) -> Match:
         """A new match of this setup; ValueError for options or seats the game refuses."""
@@ -260,7 +263,7 @@ class GameSession:
     @property
     def autoplay(self) -> bool:
         """Moves follow each other on their own (AI vs AI, a replay): speed, pause and step apply."""
-        return self.is_replay or self.match.kind == "AvA"
+        return self.is_replay or self.match.mode is Mode.AVA
 
     @property
     def interactive(self) -> bool:
@@ -399,7 +402,7 @@ class GameSession:
     @property
     def offers_hints(self) -> bool:
         """Hints are for a person playing the AIs; a replay or a game without AIs has none."""
-        return self.entry.review is not None and self.match.kind == "PvA" and not self.is_replay
+        return self.entry.review is not None and self.match.mode is Mode.PVA and not self.is_replay
 
     def ask_hint(self) -> str:
         """Ask the expert's best move for the human to move; HintReady follows. "" or why not, in words."""
@@ -566,11 +569,11 @@ class GameSession:
     def _count_result(self) -> None:
         """A game of one human against AIs goes into the stats, once."""
         m = self.match
-        humans = [i for i, seat in enumerate(m.seats) if seat.is_human]
-        if self.counted or m.kind != "PvA" or len(humans) != 1:
+        human = m.human_seat
+        if self.counted or m.mode is not Mode.PVA or human is None:
             return
         try:
-            Stats.load().record(self.entry.key, opponent_of(m.seats), result_for(m.outcome, humans[0]),
+            Stats.load().record(self.entry.key, opponent_of(m.seats), result_for(m.outcome, human),
                                 hinted=self.hints > 0, game_id=self.game_id)
         except (OSError, ValueError) as exc:  # SaveError: a stats file that must not be replaced, in words
             why = saves.plain(exc) if isinstance(exc, OSError) else exc
@@ -580,7 +583,7 @@ class GameSession:
     def record_so_far(self) -> tuple[int, int, int, int] | None:
         """(won, drawn, lost, forfeited by the AIs) of the player against these AIs, after a game that counted."""
         m = self.match
-        if m.kind != "PvA" or not self.counted or self.is_replay:
+        if m.mode is not Mode.PVA or not self.counted or self.is_replay:
             return None
         try:
             return Stats.load().record_of(self.entry.key, opponent_of(m.seats))

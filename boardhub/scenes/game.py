@@ -20,14 +20,14 @@ from boardhub.scenes.game_frame import Message
 from boardhub.scenes.move_entry import MoveEntry
 from boardhub.ui.board import DrawContext, Intent, Play, Refuse
 from boardhub.ui import theme
-from boardhub.ui.scene import Scene
+from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, Slider, set_clipboard_text
 
 RESULT_PAUSE = 0.6  # let the last move be seen before the result panel covers it
 
 
 class GameScene(Scene):
-    def __init__(self, app, session: GameSession) -> None:
+    def __init__(self, app: Host, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
         self.board = session.entry.board(session.entry)
@@ -275,4 +275,4 @@ class GameScene(Scene):
         wanted, seat = self.board.wants_analysis(m)
         return DrawContext(self.clock, hover, st.hints, st.last_move, st.animation_seconds,
                            tuple(x.label for x in m.seats), self.session.analysis_for(seat) if wanted else None,
-                           tuple(i for i, x in enumerate(m.seats) if x.is_human))
+                           m.human_seats)

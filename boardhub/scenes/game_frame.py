@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from boardhub.core.i18n import _, seconds
+from boardhub.core.modes import Mode
 from boardhub.core.review import value_text
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext, move_words
@@ -60,9 +61,8 @@ def hint_words(scene: "GameScene", hint) -> str:
     verdict, m = hint.verdict, scene.match
     if verdict is None or verdict.best is None:
         return _("Best move: {hint}").format(hint=hint.text)
-    humans = [i for i, seat in enumerate(m.seats) if seat.is_human]
     move = scene.board.move_label(m.to_move, verdict.best, m.state, None, tuple(x.label for x in m.seats),
-                                  humans[0] if len(humans) == 1 else None)
+                                  m.human_seat)
     spec = m.game.review
     count = dict(verdict.wording.values).get("count") if verdict.wording is not None else None
     if spec.baseline and isinstance(count, int) and not verdict.exact:  # a chance from playouts
@@ -136,7 +136,7 @@ def status(scene: "GameScene") -> tuple[str, tuple]:
         out = m.outcome
         if out.winner is None:
             return _("Game over: a draw"), theme.ACCENT
-        if m.kind == "PvA" and m.seats[out.winner].is_human:
+        if m.mode is Mode.PVA and m.seats[out.winner].is_human:
             return _("Game over: you win"), theme.ACCENT
         return _("Game over: {name} wins").format(name=m.seats[out.winner].label), theme.ACCENT
     if session.is_replay:
@@ -150,7 +150,7 @@ def status(scene: "GameScene") -> tuple[str, tuple]:
         banner = scene.board.banner(m)
         if banner:
             return banner, theme.ACCENT
-        who = _("Your turn   {seconds} s") if m.kind == "PvA" else _("{name} to move   {seconds} s")
+        who = _("Your turn   {seconds} s") if m.mode is Mode.PVA else _("{name} to move   {seconds} s")
         return who.format(name=seat.label, seconds=f"{m.turn_elapsed():.0f}"), theme.TEXT
     return _("{name} is thinking…").format(name=seat.label), theme.MUTED
 

@@ -6,18 +6,19 @@ import pygame
 from boardhub.core import saves
 from boardhub.core.game import GameEntry, all_games, get_game
 from boardhub.core.i18n import N_, _
+from boardhub.core.modes import Mode
 from boardhub.core.saved_games import latest_unfinished, programs_started, resume_problem, saved_players
 from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
 from boardhub.ui.confirm import Confirm
-from boardhub.ui.scene import Scene
+from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, FocusRing
 
-MODES = ((N_("Player vs Player"), "pvp"), (N_("Player vs AI"), "pva"), (N_("AI vs AI"), "ava"))
+MODES = tuple((mode.label, mode) for mode in Mode)
 
 
 class MenuScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.games = all_games()
         self.cards: list[tuple[GameEntry, pygame.Rect, list[Button]]] = []
@@ -93,7 +94,7 @@ class MenuScene(Scene):
                 b.rect = pygame.Rect(round(cx + 24 * s + col * (half + 10 * s)), round(by + row * 44 * s),
                                      round(half), round(38 * s))
 
-    def open_setup(self, game: GameEntry, mode: str) -> None:
+    def open_setup(self, game: GameEntry, mode: Mode) -> None:
         """The setup last started for this game and mode, else the default; one no longer valid is passed over."""
         setup = GameSetup.default(game.key, mode)
         stored = self.app.settings.last_setup(game.key, mode)

@@ -6,7 +6,7 @@ import pygame
 from boardhub.core.i18n import _
 from boardhub.core.session import GameSession
 from boardhub.ui import theme
-from boardhub.ui.scene import Scene
+from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, FocusRing
 
 
@@ -16,7 +16,7 @@ class PanelScene(Scene):
     transparent = True
     title = ""
 
-    def __init__(self, app, buttons: list[Button], lines: list[tuple[str, tuple]] = ()) -> None:
+    def __init__(self, app: Host, buttons: list[Button], lines: list[tuple[str, tuple]] = ()) -> None:
         super().__init__(app)
         self.buttons = buttons
         self.lines = list(lines)
@@ -76,7 +76,7 @@ class PanelScene(Scene):
 class GamePanel(PanelScene):
     """A panel over a game, which may start it again or change its setup."""
 
-    def __init__(self, app, session: GameSession, buttons: list[Button],
+    def __init__(self, app: Host, session: GameSession, buttons: list[Button],
                  lines: list[tuple[str, tuple]] = ()) -> None:
         self.session = session
         super().__init__(app, buttons, lines)

@@ -5,7 +5,7 @@ import pygame
 
 from boardhub.core.i18n import N_, _
 from boardhub.ui import theme
-from boardhub.ui.scene import Scene
+from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, FocusRing
 
 
@@ -15,7 +15,7 @@ class ScrollingPage(Scene):
     title = ""
     body_top = 90  # from the panel's top to the first row, at scale 1
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.scroll = 0
         self.back = Button(N_("Back"), self.app.pop, primary=True)

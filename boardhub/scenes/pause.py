@@ -4,13 +4,14 @@ from __future__ import annotations
 from boardhub.core.i18n import N_
 from boardhub.core.session import GameSession
 from boardhub.scenes.overlay import GamePanel
+from boardhub.ui.scene import Host
 from boardhub.ui.widgets import Button
 
 
 class PauseScene(GamePanel):
     title = N_("Paused")
 
-    def __init__(self, app, session: GameSession) -> None:
+    def __init__(self, app: Host, session: GameSession) -> None:
         over = session.match.is_over  # nothing to resume: the game is over (or the replay at its end)
         if over:
             self.title = N_("End of the replay") if session.is_replay else N_("Game over")

@@ -15,13 +15,14 @@ from boardhub.core.rules import IllegalMove
 from boardhub.core.session import MAX_RECORD_CHARS, GameSession, ImportedGame
 from boardhub.scenes.overlay import PanelScene
 from boardhub.ui import theme
+from boardhub.ui.scene import Host
 from boardhub.ui.widgets import Button, TextField, show_input_method_at
 
 
 class ImportScene(PanelScene):
     title = N_("Import a game")
 
-    def __init__(self, app, session: GameSession) -> None:
+    def __init__(self, app: Host, session: GameSession) -> None:
         self.session = session
         example = session.entry.record_example
         self.field = TextField(placeholder=_("Paste {example} (Ctrl+V) or a file's path").format(example=_(example)),

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from boardhub.core.i18n import N_, _, ngettext
-from boardhub.core.reviewing import GameRecord
+from boardhub.core.review_run import GameRecord
 from boardhub.core.match_text import score_text, winner_text
+from boardhub.core.modes import Mode
 from boardhub.core.session import GameSession
 from boardhub.core.stats import is_ai_forfeit
 from boardhub.scenes.overlay import GamePanel
 from boardhub.ui import theme
+from boardhub.ui.scene import Host
 from boardhub.ui.widgets import Button
 
 # The panel's lines are wrapped at this width for its text at scale 1; both scale with the window.
@@ -20,7 +22,7 @@ def result_lines(session: GameSession) -> list[tuple[str, tuple]]:
     match = session.match
     out = match.outcome
     head = winner_text(match)
-    won = out.winner is not None and match.kind == "PvA" and match.seats[out.winner].is_human
+    won = out.winner is not None and match.mode is Mode.PVA and match.seats[out.winner].is_human
     lines = [(_("You win!") if won else head, theme.TEXT)]
     score = score_text(match)
     if score:
@@ -32,8 +34,7 @@ def result_lines(session: GameSession) -> list[tuple[str, tuple]]:
     record = session.record_so_far()
     if record is not None:
         one = len(match.seats) == 2
-        human = next(i for i, seat in enumerate(match.seats) if seat.is_human)
-        if is_ai_forfeit(out, human):  # the stats say so too: a forfeit is no win at the board
+        if is_ai_forfeit(out, match.human_seat):  # the stats say so too: a forfeit is no win at the board
             lines.append((_("Not a win in your stats: AI forfeits count apart"), theme.MUTED))
         so_far = _("So far against this AI: {won} won, {drawn} drawn, {lost} lost") if one else \
             _("So far against these AIs: {won} won, {drawn} drawn, {lost} lost")
@@ -47,7 +48,7 @@ def result_lines(session: GameSession) -> list[tuple[str, tuple]]:
 
 
 class ResultScene(GamePanel):
-    def __init__(self, app, session: GameSession) -> None:
+    def __init__(self, app: Host, session: GameSession) -> None:
         if session.is_replay:
             self.title = N_("End of the replay")
             buttons = [
@@ -71,7 +72,5 @@ class ResultScene(GamePanel):
     def review(self) -> None:
         """Every move judged: a person's own moves against AIs, every player's otherwise."""
         match = self.session.match
-        humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
-        seat = humans[0] if len(humans) == 1 else None
         record = GameRecord(dict(match.options), match.seed, tuple(match.moves))
-        self.app.open("review", match.game, record, seat, tuple(s.label for s in match.seats))
+        self.app.open("review", match.game, record, match.human_seat, tuple(s.label for s in match.seats))

@@ -18,12 +18,12 @@ from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.events import MovePlayed
 from boardhub.core.review import MoveReview, value_text
-from boardhub.core.reviewing import GameRecord, ReviewRun
+from boardhub.core.review_run import GameRecord, ReviewRun
 from boardhub.core.seat_names import YOU
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext
 from boardhub.ui.review_graph import RATING_COLOURS, draw_graph, move_at, save_graph
-from boardhub.ui.scene import Scene
+from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, FocusRing
 
 BEST_COLOUR = theme.BEST
@@ -39,7 +39,7 @@ def ratings_text(row: dict[str, float]) -> str:
 
 
 class ReviewScene(Scene):
-    def __init__(self, app, entry: GameEntry, record: GameRecord, seat: int | None, labels: tuple[str, ...]) -> None:
+    def __init__(self, app: Host, entry: GameEntry, record: GameRecord, seat: int | None, labels: tuple[str, ...]) -> None:
         super().__init__(app)
         self.entry, self.record, self.seat = entry, record, seat
         self.labels = labels

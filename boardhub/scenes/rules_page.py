@@ -4,10 +4,11 @@ from __future__ import annotations
 from boardhub.core.i18n import N_, _
 from boardhub.scenes.page import ScrollingPage
 from boardhub.ui import theme
+from boardhub.ui.scene import Host
 
 
 class RulesScene(ScrollingPage):
-    def __init__(self, app, game) -> None:
+    def __init__(self, app: Host, game) -> None:
         super().__init__(app)
         self.game = game
         self.title = N_("How to play {game}")

@@ -19,7 +19,8 @@ from boardhub.core.files import clean_text
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Seat
-from boardhub.core.reviewing import RecordError, record_of_save
+from boardhub.core.modes import Mode
+from boardhub.core.review_run import RecordError, record_of_save
 from boardhub.core.saved_games import load_entries, programs_started, resume_problem, saved_players, \
     saved_status
 from boardhub.core.session import GameSession
@@ -27,7 +28,7 @@ from boardhub.core.settings import Settings
 from boardhub.core.stats import merge_files
 from boardhub.ui import theme
 from boardhub.ui.confirm import Confirm
-from boardhub.ui.scene import Scene
+from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, FocusRing
 
 CONFIRM_SECONDS = 3.0
@@ -63,7 +64,7 @@ def reason_of(saved: saves.SavedGame) -> str:
 
 
 class SavesScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.entries: list[saves.SavedGame] = []
         self.described: dict[Path, tuple[str, str]] = {}  # each file's players and status, as its row says them
@@ -404,8 +405,8 @@ class SavesScene(Scene):
             return
         data = saved.data
         title = self.title_of(saved)
-        kind = {"PvP": N_("Player vs Player"), "PvA": N_("Player vs AI"),
-                "AvA": N_("AI vs AI")}.get(data.get("kind_of_game"), "")
+        mode = Mode.of_kind(data.get("kind_of_game"))
+        kind = mode.label if mode is not None else ""
         head = theme.text(surface, title, 24 * s, (x, top), theme.TEXT, bold=True)
         players, status = self.described[saved.path]
         players = theme.fit(f"{players}  ·  {_(kind) if kind else ''}", 20 * s,

@@ -7,7 +7,7 @@ from boardhub.core import i18n
 from boardhub.core.i18n import N_, _
 from boardhub.core.settings import ANIMATION_SPEEDS
 from boardhub.ui import theme
-from boardhub.ui.scene import Scene
+from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, Choice, FocusRing, Toggle
 
 DELAYS = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0)
@@ -15,7 +15,7 @@ SPEED_NAMES = {"none": N_("None"), "fast": N_("Fast"), "normal": N_("Normal"), "
 
 
 class SettingsScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         st = app.settings
         speeds = list(ANIMATION_SPEEDS)

@@ -11,22 +11,21 @@ sentence, and the game does not start.
 """
 from __future__ import annotations
 
-import logging
 import shutil
-import threading
 from pathlib import Path
 
 import pygame
 
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
-from boardhub.core.external import EngineError, program_name
+from boardhub.core.external import EngineCheck
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.ladder import ladder_specs, ratings
+from boardhub.core.modes import Mode
 from boardhub.core.seat_names import seat_label
 from boardhub.core.session import GameSession, GameSetup
 from boardhub.ui import theme
-from boardhub.ui.scene import Scene
+from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, Toggle
 
 LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
@@ -34,8 +33,6 @@ ORDINALS = (N_("Moves first"), N_("Moves second"), N_("Moves third"), N_("Moves 
 DETAIL_PX = 20  # the text size of the box that describes a seat's AI, whole, on up to DETAIL_LINES lines
 DETAIL_LINES = 3
 CHECK_POLL = 0.05  # seconds between looks at an engine being started
-
-log = logging.getLogger(__name__)
 
 
 def ai_choices(game: GameEntry) -> tuple[list, list[str]]:
@@ -77,57 +74,8 @@ def most_players(game: GameEntry) -> int:
     return max(counts + [game.rules.num_players({})])
 
 
-class EngineCheck:
-    """The engine seats of a setup started, greeted and closed again, each on its own thread.
-
-    A game with an engine that cannot start would only begin to be forfeited at
-    the engine's first move; this says why before the game begins. The window
-    keeps drawing meanwhile, and the check lasts as long as the slowest engine
-    is given to start (the same limit its game would give it).
-    """
-
-    def __init__(self, game: GameEntry, seats: list[tuple[int, str]]) -> None:
-        self.problems: dict[int, str] = {}
-        self.names = [program_name(AISpec.parse(spec).external[1]) for _seat, spec in seats]
-        self._threads = [threading.Thread(target=self._check, args=(game, i, spec), name="engine-check",
-                                          daemon=True) for i, spec in seats]
-        for thread in self._threads:
-            thread.start()
-
-    @property
-    def done(self) -> bool:
-        return not any(t.is_alive() for t in self._threads)
-
-    @property
-    def problem(self) -> str:
-        """The first seat's failure, or "" once every engine answered."""
-        return self.problems[min(self.problems)] if self.problems else ""
-
-    def _check(self, game: GameEntry, seat: int, spec: str) -> None:
-        """Start the engine and greet it (the seat's own start-up limit), then end it; a failure is kept."""
-        name = program_name(AISpec.parse(spec).external[1])
-        try:
-            ai = game.make_ai(spec)
-        except EngineError as exc:  # a sentence that names the engine, said in the language of the moment
-            self.problems[seat] = exc.said()
-            return
-        except ValueError as exc:  # the seat spec itself, which engine_problem checked: the details are logged
-            log.warning("the engine seat %s cannot be made: %s", spec, exc)
-            self.problems[seat] = _("The engine '{name}' cannot be started: check its command").format(name=name)
-            return
-        try:
-            ai.prepare()
-        except EngineError as exc:
-            self.problems[seat] = exc.said()
-        except Exception:  # another program's failure is reported, never raised in the window
-            log.warning("the engine check of %s failed", spec, exc_info=True)
-            self.problems[seat] = _("The engine '{name}' failed as it started").format(name=name)
-        finally:
-            ai.close()
-
-
 class SetupScene(Scene):
-    def __init__(self, app, setup: GameSetup) -> None:
+    def __init__(self, app: Host, setup: GameSetup) -> None:
         super().__init__(app)
         self.game = setup.entry
         self.mode = setup.mode
@@ -144,8 +92,7 @@ class SetupScene(Scene):
         self.referee = Toggle(setup.referee, labels=(N_("Off: late moves still count"),
                                                      N_("On: a late AI loses")))
         self.mode_buttons = [Button(label, lambda m=m: self.set_mode(m))
-                             for label, m in ((N_("Player vs Player"), "pvp"), (N_("Player vs AI"), "pva"),
-                                              (N_("AI vs AI"), "ava"))]
+                             for label, m in ((mode.label, mode) for mode in Mode)]
         self.swap_button = Button(N_("Swap who starts"), self.swap)
         self.start_button = Button(N_("Start"), self.start, primary=True)
         self.back_button = Button(N_("Back"), self.app.pop)
@@ -224,12 +171,12 @@ class SetupScene(Scene):
     def options(self) -> dict:
         return {o.key: c.value for o, c in self.option_choices}
 
-    def set_mode(self, mode: str) -> None:
+    def set_mode(self, mode: Mode) -> None:
         self.mode = mode
         n = len(self.seat_choices)
         seats = list(GameSetup.default(self.game.key, mode).seats)
         self.set_seats((seats + seats[-1:] * n)[:n])
-        self.referee.value = mode == "ava"
+        self.referee.value = mode is Mode.AVA
         self.layout(self.size)
 
     def swap(self) -> None:
@@ -423,10 +370,8 @@ class SetupScene(Scene):
                    theme.TEXT, bold=True)
         for b in self.mode_buttons:
             b.draw(surface)
-        active = {"pvp": 0, "pva": 1, "ava": 2}.get(self.current_mode())
-        if active is not None:
-            pygame.draw.rect(surface, theme.ACCENT, self.mode_buttons[active].rect, width=2,
-                             border_radius=self.mode_buttons[active].rect.height // 4)
+        active = self.mode_buttons[list(Mode).index(self.current_mode())]
+        pygame.draw.rect(surface, theme.ACCENT, active.rect, width=2, border_radius=active.rect.height // 4)
         for label, y in self.rows:
             theme.text(surface, theme.fit(_(label), 24 * s, self.label_w), 24 * s, (self.x0, y), theme.MUTED, "midleft")
         for wdg in self.widgets():
@@ -460,9 +405,8 @@ class SetupScene(Scene):
         for i, line in enumerate(lines):
             theme.text(surface, line, px, (x, top + line_h * (i + 0.5)), color, anchor)
 
-    def current_mode(self) -> str:
-        humans = sum(c.value is None for c in self.seat_choices)
-        return "pvp" if humans == len(self.seat_choices) else "ava" if humans == 0 else "pva"
+    def current_mode(self) -> Mode:
+        return Mode.of_seats(sum(c.value is None for c in self.seat_choices), len(self.seat_choices))
 
 
 def _is_file(typed: str) -> bool:

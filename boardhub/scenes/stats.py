@@ -14,6 +14,7 @@ from boardhub.core.seat_names import seat_label
 from boardhub.core.stats import Stats
 from boardhub.scenes.page import ScrollingPage
 from boardhub.ui import theme
+from boardhub.ui.scene import Host
 from boardhub.ui.widgets import Button
 
 COLUMNS = (N_("Won"), N_("Drawn"), N_("Lost"), N_("AI forfeits"), N_("Score"))
@@ -27,7 +28,7 @@ class StatsScene(ScrollingPage):
     title = N_("Your results against the AIs")
     body_top = 160  # below the note and the column names (laid out for the note's lines)
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.clock = 0.0
         self.confirm_until = 0.0

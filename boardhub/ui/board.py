@@ -293,6 +293,5 @@ class BoardView:
 def move_words(board: BoardView, match: Match, index: int) -> str:
     """How move `index` of `match` reads in its move list, to its one human seat (if any) as "you"."""
     played = match.history[index]
-    humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
     return board.move_label(played.seat, played.move, match.states[index], match.states[index + 1],
-                            tuple(seat.label for seat in match.seats), humans[0] if len(humans) == 1 else None)
+                            tuple(seat.label for seat in match.seats), match.human_seat)

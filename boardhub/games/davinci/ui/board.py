@@ -96,7 +96,7 @@ class DavinciBoard(BoardView):
     def people(self, match: Match) -> list[int]:
         """The seats of people at the table; none in the replay of a game between people, which is
         watched as AI vs AI is (face down, or face up by choice), with no one to hand the table to."""
-        humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
+        humans = list(match.human_seats)
         return [] if self.replay and len(humans) > 1 else humans
 
     def same_onlooker(self, other: "DavinciBoard") -> None:

@@ -9,6 +9,7 @@ import pygame
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match
+from boardhub.core.modes import Mode
 from boardhub.games.othello.engine import BLACK, COLUMNS, PASS, OthelloState, moves_mask
 from boardhub.ui import theme
 from boardhub.ui.board import PLAY_KEYS, BoardView, DrawContext, Intent, Play
@@ -70,7 +71,7 @@ class OthelloBoard(BoardView):
             return _("{name}: no legal move. Press Pass, Enter or click the board").format(
                 name=match.seats[match.state.player].label)
         if self.show_eval and match.human_to_move:  # the overlay's numbers say their unit
-            who = _("Your turn: the numbers are discs ahead at the end") if match.kind == "PvA" else \
+            who = _("Your turn: the numbers are discs ahead at the end") if match.mode is Mode.PVA else \
                 _("{name} to move: the numbers are discs ahead at the end")
             return who.format(name=match.seats[match.to_move].label)
         return None

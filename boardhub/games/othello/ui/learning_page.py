@@ -10,12 +10,12 @@ from boardhub.core.i18n import N_, _
 from boardhub.games.othello import learning
 from boardhub.games.othello.ui import heatmap
 from boardhub.ui import theme
-from boardhub.ui.scene import Scene
+from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button
 
 
 class LearningScene(Scene):
-    def __init__(self, app, game) -> None:
+    def __init__(self, app: Host, game) -> None:
         super().__init__(app)
         self.game = game
         try:
