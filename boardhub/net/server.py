@@ -96,7 +96,6 @@ class Server:
         self.wrong: dict[str, collections.deque[float]] = {}
         self.thinking: set[str] = set()
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
-        self.ai_restarts = 0
         if state_dir is not None:
             self._load(state_dir)
 
@@ -267,7 +266,6 @@ class Server:
                     break
                 except concurrent.futures.process.BrokenProcessPool:
                     self._pool = None  # the AI process died: a new one, asked again once
-                    self.ai_restarts += 1
                 except Exception as exc:  # an AI that fails: the simplest AI stands in for this move
                     log.warning("AI seat of table %s failed: %s", table.code, type(exc).__name__)
                     break
