@@ -106,8 +106,12 @@ TEMP_NAME = re.compile(r"\.(.+)\.[a-z0-9_]{8}\.tmp")
 STRAY_AGE = 3600.0  # seconds: a temp file this old is no write in progress in another window, but a kill's leftover
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write to a temp file in the same folder, flush it to disk, then rename over.
+def atomic_write_text(path: Path, text: str, durable: bool = True) -> None:
+    """Write to a temp file in the same folder, flush it to disk (unless not `durable`), then rename over.
+
+    The rename alone keeps a killed process from leaving half a file; the flush to
+    disk also survives a power cut, at the price of a disk write a server's many
+    tables cannot wait for.
 
     A failure is an OSError that names `path`, never the temp file: the player is
     told which of their files could not be written, not a name they never chose.
@@ -121,7 +125,8 @@ def atomic_write_text(path: Path, text: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)

@@ -37,18 +37,22 @@ class RemoteSeat:
         elif kind == "snap":
             self.started = bool(message.get("started"))
             self.moves = list(message["moves"])
-            self.view = self._view(message["view"])
+            self.view = self._view(message["view"], None)
         elif kind == "ev" and "view" in message:
             self.moves.append(message["move"])
-            self.view = self._view(message["view"])
+            self.view = self._view(message["view"], self.view)
         elif kind == "over":
             self.over = message
 
-    def _view(self, data: dict[str, Any]) -> Any:
+    def _view(self, data: dict[str, Any], before: Any) -> Any:
+        """The seat's view now: decoded (Da Vinci Code), or the position `before` the last move with it
+        played, or with no position before (a snapshot) every public move from the start."""
         if self.entry.key == "davinci":
             return decode_davinci(data)
-        state = self.rules.new_game(self.options, None)  # nothing is hidden: the public moves rebuild it
-        for text in self.moves:
+        # nothing is hidden: the public moves rebuild the position, one at a time as they come
+        state, played = (self.rules.new_game(self.options, None), self.moves) if before is None \
+            else (before, self.moves[-1:])
+        for text in played:
             state = self.rules.apply(state, self.rules.move_from_text(text, state))
         return state
 

@@ -21,10 +21,8 @@ import itertools
 import json
 import logging
 import multiprocessing
-import os
 import secrets
 import ssl
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -33,7 +31,7 @@ from typing import Any, Callable
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from boardhub.core import files
+from boardhub.core import files, saves
 from boardhub.core.game import get_game
 from boardhub.net import protocol
 from boardhub.net.table import Out, Refused, Table
@@ -114,14 +112,9 @@ class Server:
     def _save(self, table: Table) -> None:
         if self.state_dir is None:
             return
-        path = self.state_dir / f"{table.code}.json"
-        fd, tmp = tempfile.mkstemp(dir=self.state_dir, prefix=f".{table.code}.", suffix=".tmp")
-        try:  # atomic against a kill; no fsync, which would stall every table for one disk write
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(table.to_json(), f)
-            os.replace(tmp, path)
+        try:  # atomic against a kill; no flush to disk, which would stall every table for one write
+            saves.atomic_write_text(self.state_dir / f"{table.code}.json", json.dumps(table.to_json()), durable=False)
         except OSError as exc:
-            Path(tmp).unlink(missing_ok=True)
             log.warning("table %s not saved: %s", table.code, exc.strerror)
 
     # ------------------------------------------------------------------ connections

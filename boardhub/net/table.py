@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from boardhub.core import files
-from boardhub.core.ai import AISpec
 from boardhub.core.game import GameEntry, get_game
 from boardhub.core.plain import to_plain
 from boardhub.core.i18n import N_
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
+from boardhub.core.seat_check import seat_problem
 from boardhub.net import protocol
 from boardhub.net.views import encode_view
 
@@ -75,16 +75,9 @@ class Seat:
 
 
 def offered_ai(entry: GameEntry, text: str) -> bool:
-    """Whether `text` names one of the game's own AIs at one of its levels: never an engine or your own code."""
-    try:
-        spec = AISpec.parse(text)
-        if spec.is_custom or spec.external is not None:
-            return False
-        ai = entry.ai_entry(spec.name)
-    except (ValueError, KeyError, LookupError):
-        return False
-    level = ai.default_level if spec.level is None else spec.level
-    return not (ai.levels or spec.level is not None) or level in ai.levels
+    """Whether `text` names one of the game's own AIs at one of its levels: never an engine or your own code
+    (nothing is trusted from the network, so the saves' check refuses every program)."""
+    return isinstance(text, str) and seat_problem(entry, text, trusted=()) is None
 
 
 class Table:
@@ -326,7 +319,8 @@ class Table:
     def ai_played(self, seat: int, version: int, move: Any, now: float | None = None) -> list[Out]:
         """An AI seat's answer to the view of `version`; dropped if the table has moved on or it is illegal."""
         now = self.clock() if now is None else now
-        if version != self.version or self.ai_turn() is None or self.ai_turn()[0] != seat:
+        turn = self.ai_turn()
+        if version != self.version or turn is None or turn[0] != seat:
             return []
         try:
             self._play(seat, move, now)
