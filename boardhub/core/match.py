@@ -20,7 +20,7 @@ from boardhub.core.i18n import N_, _
 from boardhub.core.modes import Mode
 from boardhub.core.requests import EvaluateRequest, JudgeRequest, MoveRequest, Request
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
-from boardhub.core.schema import check_limit
+from boardhub.core.schema import check_limit, is_int
 from boardhub.core.seat_check import honest_name, seat_problem
 from boardhub.core.seat_names import shown_name
 from boardhub.core.worker import Job, Worker
@@ -482,7 +482,7 @@ class Match:
         options = data.get("options") or {}
         normalize_options(game.options, options)  # a value the game does not offer (a board of 10^30) is refused
         seed = data["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if not is_int(seed):
             raise TypeError("the seed is not a whole number")
         match = cls(game, seats, options, seed, timing, worker)
         seconds = [float(v) for v in data.get("seconds", [])]

@@ -100,7 +100,6 @@ class FirstPassRequest:
 
 Request = Union[MoveRequest, EvaluateRequest, JudgeRequest, FirstPassRequest]
 Question = Union[EvaluateRequest, JudgeRequest, FirstPassRequest]  # answered by the game itself, not a seat's AI
-REQUESTS = (MoveRequest, EvaluateRequest, JudgeRequest, FirstPassRequest)
 
 
 @dataclass(frozen=True)

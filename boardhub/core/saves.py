@@ -14,6 +14,7 @@ included, so the saves browser can list, resume, replay and delete them.
 from __future__ import annotations
 
 import errno
+import functools
 import json
 import os
 import re
@@ -265,9 +266,9 @@ class SavedGame:
     def finished(self) -> bool:
         return bool(self.data and self.data.get("result"))
 
-    @property
+    @functools.cached_property
     def updated(self) -> str:
-        """When the game was last saved, ISO 8601: the data's time, never later than the file's own
+        """When the game was last saved, ISO 8601 (read once: a listing sorts and draws it often): the data's time, never later than the file's own
         (a file cannot make itself the newest game by saying "9999-12-31"); the file's where the data lacks it."""
         try:
             written = datetime.fromtimestamp(self.path.lstat().st_mtime)

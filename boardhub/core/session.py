@@ -18,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Collection
 
-from boardhub.core import locks, saves
+from boardhub.core import locks, saves, schema
 from boardhub.core.ai import AISpec
 from boardhub.core.game import GameEntry, get_game
 from boardhub.core.i18n import _
@@ -232,7 +232,7 @@ class GameSession:
         hints = saved.data.get("hints", 0)
         session = cls(match, worker, save_path=saved.path, created=str(saved.data.get("created", "")),
                       counted=bool(saved.data.get("counted")), saved=saved, imported=saved_imported(saved, match),
-                      hints=hints if isinstance(hints, int) and not isinstance(hints, bool) else 0)
+                      hints=hints if schema.is_int(hints) else 0)
         session._hold = hold
         return session
 

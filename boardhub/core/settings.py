@@ -15,7 +15,7 @@ import stat
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from boardhub.core import i18n, locks, saves
+from boardhub.core import i18n, locks, saves, schema
 from boardhub.core.ai import AISpec
 from boardhub.core.i18n import _
 from boardhub.core.seat_check import starts_program
@@ -173,13 +173,13 @@ def _checked(name: str, value: Any, default: Any) -> Any:
     if isinstance(default, bool):
         return value if isinstance(value, bool) else _REFUSED
     if isinstance(default, float):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        if not schema.is_number(value):
             return _REFUSED
         lo, hi = DELAY_RANGE
         return float(value) if lo <= value <= hi else _REFUSED
     if isinstance(default, int):
         lo, hi = WINDOW_RANGE
-        return value if isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi else _REFUSED
+        return value if schema.is_int(value) and lo <= value <= hi else _REFUSED
     if name == "last_setups":
         if not isinstance(value, dict) or len(value) > MAX_SETUPS:
             return _REFUSED

@@ -35,7 +35,7 @@ def stats_path() -> Path:
 
 def _counts(value: object, length: int) -> bool:
     return isinstance(value, list) and len(value) == length and all(
-        isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_COUNT for n in value)
+        schema.is_int(n) and 0 <= n <= MAX_COUNT for n in value)
 
 
 Counts = dict[str, dict[str, int]]  # game key -> opponent -> a count
@@ -44,11 +44,6 @@ Counts = dict[str, dict[str, int]]  # game key -> opponent -> a count
 def _single_counts(rows: object) -> bool:
     return isinstance(rows, dict) and all(
         isinstance(r, dict) and all(_counts([v], 1) for v in r.values()) for r in rows.values())
-
-
-def _read(path: Path) -> tuple[dict[str, dict[str, list[int]]], Counts, Counts]:
-    """(results, forfeits, games with hints) of a stats file; SaveError, in words, for one that is not whole."""
-    return _read_all(path)[:3]
 
 
 def _read_all(path: Path) -> tuple[dict[str, dict[str, list[int]]], Counts, Counts, list[str]]:

@@ -426,7 +426,6 @@ class ProcessWorker(Worker):
         self.retried = 0  # searches asked again after their process died
         self._answers = 0
         self._restarted = False  # the AI process now running replaced one that died or hung
-        self._ready_tokens: set = set()  # the seats that have had an answer from the process now running
         self.hang_grace = HANG_GRACE
         super().__init__()
         self._spawn()
@@ -449,7 +448,7 @@ class ProcessWorker(Worker):
         child.close()
         self._restarted = self._proc is not None or self.replaced > 0  # a replacement, not the first
         self._proc, self._conn, self._answers = proc, parent, 0
-        self._ready_tokens: set = set()
+        self._ready_tokens: set = set()  # the seats that have had an answer from the process now running
 
     def _kill(self) -> None:
         if self._proc is not None:
@@ -501,8 +500,7 @@ class ProcessWorker(Worker):
         limit = max(job.deadline - time.monotonic(), 0) + self.hang_grace + (START_GRACE if not self._answers else 0)
         try:
             if not self._conn.poll(limit):
-                self.replaced += 1
-                self._kill()
+                self._replace()
                 return Wording.of(N_("{player} gave no answer {seconds} s after its time was up, and was stopped"),
                                   seconds=f"{self.hang_grace:g}")
             reply = self._conn.recv()
@@ -519,9 +517,13 @@ class ProcessWorker(Worker):
         return reply
 
     def _died(self) -> object:
+        self._replace()
+        return _DIED
+
+    def _replace(self) -> None:
+        """The process is dead or hung: stopped, and counted; the next job starts a new one."""
         self.replaced += 1
         self._kill()
-        return _DIED
 
     def _release(self, release: Release) -> None:
         if self._conn is not None:
