@@ -196,3 +196,17 @@ def test_a_review_of_a_game_rates_the_reviewed_seats_moves_only():
     assert all(m.rated == (not m.forced) for m in mine)
     assert all(m.best_text for m in mine)  # the judge names the expert's move at each of seat 1's turns
     assert result.summary()[1]["moves"] == sum(m.rated for m in mine) > 0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_game_without_jokers_is_sampled_and_estimated_without_them(players):
+    rules = DavinciRules()
+    state = rules.new_game({"players": players, "no_jokers": True}, 7)
+    rng = random.Random(1)
+    for _ in range(6):
+        state = rules.apply(state, rng.choice(rules.legal_moves(state)))
+    view = rules.view(state, 0)
+    deal = review.sample_deal(view, random.Random(2))
+    assert rules.view(deal, 0) == view and not deal.jokers
+    assert all(t.value != 12 for rack in deal.racks for t in rack) and 12 not in deal.piles[0] + deal.piles[1]
+    assert 0.0 <= review.estimate(view, 0, time.monotonic() + 5, cap=20).value <= 100.0

@@ -43,9 +43,9 @@ from boardhub.core.i18n import N_, Wording
 from boardhub.core.review import ReviewSpec, Verdict
 from boardhub.games.davinci.engine import (BLACK, JOKER, NUMBERS, WHITE, DavinciRules, DavinciState,
                                            DavinciView, Move, Tile, order_key, place_slots)
-from boardhub.games.davinci.expert import ExpertAI, bluff_weights, ruled_out, seat_belief
+from boardhub.games.davinci.expert import ExpertAI, bluff_weights, keys_in_play, ruled_out, seat_belief
 from boardhub.games.davinci.moves import Phase
-from boardhub.games.davinci.inference import ALL_KEYS, Rack, infer, tile_key
+from boardhub.games.davinci.inference import Rack, infer, tile_key
 
 # Playouts per position at most: past this the estimate's error (2.5 points at worst) is below
 # what the thresholds separate, and the time is better left to the next position.
@@ -136,18 +136,19 @@ def sample_deal(view: DavinciView, rng: random.Random) -> DavinciState:
                     tuple(frozenset(ruled.get(t.uid, ())) for t in tiles),
                     tuple(weights.get(t.uid, {}) for t in tiles))
 
+    in_play = keys_in_play(view)  # a game without jokers has 24 tiles, not 26
     for r, s in enumerate(others):
         for i, t in enumerate(view.racks[s]):
             if t.value is not None:
                 continue
-            belief = infer([rack(o) for o in others], ALL_KEYS - seen)
+            belief = infer([rack(o) for o in others], in_play - seen)
             if belief.total <= 0.0:
                 raise ValueError("the view contradicts itself: no deal agrees with it")
             odds = belief.places[r][i]
             value = rng.choices(list(odds), weights=list(odds.values()))[0]
             values[s][i] = value
             seen.add(tile_key(t.colour, value))
-    left = {c: sorted(k >> 1 for k in ALL_KEYS - seen if k & 1 == c) for c in (BLACK, WHITE)}
+    left = {c: sorted(k >> 1 for k in in_play - seen if k & 1 == c) for c in (BLACK, WHITE)}
     hand = view.hand
     if hand is not None and hand[1] is None:
         value = rng.choice(left[hand[0]])
@@ -162,7 +163,7 @@ def sample_deal(view: DavinciView, rng: random.Random) -> DavinciState:
     return DavinciState(view.players, view.deal_jokers, view.piles_end_in_draw,
                         (tuple(left[BLACK]), tuple(left[WHITE])), racks, view.to_move, view.phase, hand=hand,
                         drawn=view.drawn, setup=view.setup, history=view.history,
-                        next_uid=sum(len(r) for r in racks), winner=view.winner)
+                        next_uid=sum(len(r) for r in racks), winner=view.winner, jokers=view.jokers)
 
 
 def share(view: DavinciView, seat: int) -> float:
