@@ -36,8 +36,8 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from boardhub.games.davinci.engine import BLACK, JOKER, WHITE, DavinciView, Move, public_candidates
-from boardhub.games.davinci.moves import Draw, Guess, Guessed, Phase, Place, Placed, Reveal, Revealed, Stop
+from boardhub.games.davinci.engine import BLACK, JOKER, WHITE, DavinciView, Move
+from boardhub.games.davinci.moves import Draw, Guess, Guessed, Phase, Place, Reveal, Revealed, Stop, entry_times
 
 LEVELS = ("normal", "hard")
 MEMORY = {"normal": 4, "hard": 12}  # calls remembered per opponent
@@ -59,7 +59,7 @@ def held(view: DavinciView) -> set[tuple[int, int]]:
 def possible_values(view: DavinciView, target: int, index: int, seen: set[tuple[int, int]]) -> list[int]:
     """The public candidates of a hidden tile less the tiles this seat can see."""
     colour = view.racks[target][index].colour
-    return [v for v in public_candidates(view.racks, view.history, target, index, view.jokers) if (colour, v) not in seen]
+    return [v for v in view.candidates(target, index) if (colour, v) not in seen]
 
 
 def opponents_hidden(view: DavinciView) -> list[tuple[int, int]]:
@@ -137,14 +137,14 @@ class SeedAI:
         """The own hidden tile with the fewest public candidates: revealing it tells the least."""
         seat = view.to_move
         hidden = view.hidden(seat)
-        return min(hidden, key=lambda i: len(public_candidates(view.racks, view.history, seat, i, view.jokers)))
+        return min(hidden, key=lambda i: len(view.candidates(seat, i)))
 
     # ------------------------------------------------------------------ inference
     def weights(self, view: DavinciView) -> list[tuple[float, Move]]:
         """weight_init + weight_add: every (tile, value) guess with its weight."""
         seen = held(view)
         trust, calls = self.reliability(view)
-        entered = entry_times(view)
+        entered = entry_times(view.history)
         out = []
         for target, index in opponents_hidden(view):
             tile = view.racks[target][index]
@@ -168,7 +168,7 @@ class SeedAI:
         trust = [TRUST] * n
         calls: list[deque] = [deque(maxlen=self.memory) for _ in range(n)]
         colour = {t.uid: t.colour for rack in view.racks for t in rack}
-        entered = entry_times(view)
+        entered = entry_times(view.history)
         for when, event in enumerate(view.history):
             if isinstance(event, Guessed):
                 calls[event.seat].append((colour[event.uid], event.value, when))
@@ -186,7 +186,4 @@ class SeedAI:
         return max(0, trust - FALL) if bluff else min(100, trust + RISE)
 
 
-def entry_times(view: DavinciView) -> dict[int, int]:
-    """uid -> the history event that put the tile on its rack (dealt tiles are absent)."""
-    return {e.uid: when for when, e in enumerate(view.history) if isinstance(e, Placed)}
 

@@ -37,7 +37,7 @@ from typing import Callable
 
 from boardhub.games.davinci.engine import BLACK, JOKER, WHITE, DavinciView, Move, Tile, place_slots
 from boardhub.games.davinci.inference import ALL_KEYS, JOKER_KEYS, Belief, Rack, infer, tile_key
-from boardhub.games.davinci.moves import Draw, Event, Guess, Guessed, Phase, Place, Placed, Reveal, Stop
+from boardhub.games.davinci.moves import Draw, Guess, Guessed, Phase, Place, Reveal, Stop, entry_times
 
 # Go on calling while (chance to miss) * (what the drawn tile would tell) <= this, by player count.
 # Tuned by `bench/davinci_strength.py --tune --games 800` (expert against seed:hard, the same 800
@@ -65,7 +65,7 @@ def ruled_out(view: DavinciView) -> dict[int, set[int]]:
         if isinstance(e, Guessed) and not e.right:
             out.setdefault(e.uid, set()).add(e.value)
     if not view.deal_jokers:
-        placed = {e.uid for e in view.history if isinstance(e, Placed)}
+        placed = entry_times(view.history)
         for rack in view.racks:
             for t in rack:
                 if t.uid not in placed:
@@ -78,9 +78,6 @@ def keys_in_play(view: DavinciView) -> frozenset[int]:
     return ALL_KEYS if view.jokers else ALL_KEYS - set(JOKER_KEYS)
 
 
-def entry_times(history: tuple[Event, ...]) -> dict[int, int]:
-    """uid -> the history event that put the tile on its rack (dealt tiles are absent: -1)."""
-    return {e.uid: when for when, e in enumerate(history) if isinstance(e, Placed)}
 
 
 def bluff_weights(view: DavinciView) -> dict[int, dict[int, float]]:

@@ -338,6 +338,11 @@ Event = Union[Drew, Placed, Guessed, Stopped, Revealed]
 EVENTS: dict[str, type] = {e.KIND: e for e in (Drew, Placed, Guessed, Stopped, Revealed)}
 
 
+def entry_times(history: tuple[Event, ...]) -> dict[int, int]:
+    """uid -> the history event that put the tile on its rack (dealt tiles are absent)."""
+    return {e.uid: when for when, e in enumerate(history) if isinstance(e, Placed)}
+
+
 def as_event(value: Any) -> Event:
     """An event from its plain form (["guess", 0, 1, 7, 3, false] as the net sends it); ValueError if it
     is none."""

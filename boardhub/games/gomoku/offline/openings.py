@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 
+from boardhub.games.gomoku.review import symmetries
+
 STONES = 3
 
 
@@ -22,18 +24,7 @@ def _touch(a: int, b: int, size: int) -> bool:
 
 
 def _symmetries(points: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
-    out = []
-    for turn in range(8):
-        moved = []
-        for p in points:
-            x, y = p % size, p // size
-            for _ in range(turn % 4):
-                x, y = size - 1 - y, x
-            if turn >= 4:
-                x = size - 1 - x
-            moved.append(y * size + x)
-        out.append(tuple(moved))
-    return out
+    return [tuple(perm[p] for p in points) for perm in symmetries(size)]
 
 
 def _canonical(opening: tuple[int, ...], size: int) -> tuple:
