@@ -82,7 +82,8 @@ class ScrollingPage(Scene):
         if self.scroll < self.scroll_limit():  # rows below the last one shown: none at the end
             theme.text(surface, _("Scroll for more"), 18 * s, (self.body.right, self.body.bottom), theme.MUTED,
                        "topright")
-        self.back.draw(surface)
+        for button in self.focusable():
+            button.draw(surface)
         self.focus.draw(surface)
 
     def draw_rows(self, surface: pygame.Surface) -> None:

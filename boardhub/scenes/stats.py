@@ -125,8 +125,6 @@ class StatsScene(ScrollingPage):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.s
-        self.reset_button.draw(surface)
-        self.focus.draw(surface)  # over the reset button too
         if self.message:  # under the table, left of "Scroll for more"
             theme.text(surface, theme.fit(self.message, 20 * s, self.body.width * 0.7), 20 * s,
                        (self.body.x, self.body.bottom), self.message_color)

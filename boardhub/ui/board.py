@@ -67,6 +67,7 @@ class BoardView:
         self.game = game
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.cursor: Any | None = None  # the move the keyboard points at
+        self._kept: tuple[Any, Any] | None = None  # (position, cursor) keep_cursor last found playable
         self.cursor_shown = False  # the keys were used since the mouse last moved
         self._cursor_game: Any = None  # the start of the match the cursor belongs to
         self._home: tuple[bool, float] | None = None  # (across?, the line a run of one arrow set out on)
@@ -154,10 +155,12 @@ class BoardView:
     def keep_cursor(self, match: Match) -> None:
         """The cursor stays on a move that can be played: when its square was played (or undone into
         another position) it goes to the nearest target; with none, or once the game is over, it goes."""
-        if self.cursor is None:
-            return
+        if self.cursor is None or (self._kept is not None and self._kept[0] is match.state
+                                   and self._kept[1] == self.cursor):
+            return  # checked for this position already: the targets are worked out once a position
         targets = [] if match.is_over else self.targets(match)
         if self.cursor in targets:
+            self._kept = (match.state, self.cursor)
             return
         was = self.target_xy(self.cursor)
         self.cursor = self._nearest(targets, was) if targets and was is not None else None
