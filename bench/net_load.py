@@ -17,6 +17,7 @@ import asyncio
 import json
 import os
 import random
+import socket
 import statistics
 import subprocess
 import sys
@@ -149,9 +150,15 @@ async def measure(args: argparse.Namespace, url: str, pid: int) -> None:
     await asyncio.gather(*tasks, return_exceptions=True)
 
 
+def free_port() -> int:
+    """A loopback port free at this moment (the server takes it at once)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
 def run(args: argparse.Namespace) -> int:
-    with socket_port() as port:
-        pass  # free now; the server takes it at once
+    port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "boardhub", "serve", "--bind", "127.0.0.1", "--port", str(port)],
                             stdout=subprocess.PIPE)
     try:
@@ -161,20 +168,6 @@ def run(args: argparse.Namespace) -> int:
         proc.kill()
         proc.wait()
     return 0
-
-
-class socket_port:
-    """A free loopback port."""
-
-    def __enter__(self) -> int:
-        import socket
-
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        return self.sock.getsockname()[1]
-
-    def __exit__(self, *exc: object) -> None:
-        self.sock.close()
 
 
 def main() -> None:

@@ -43,3 +43,10 @@ def worker():
     w = ProcessWorker()
     yield w
     w.close()
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    """The hostile-file corpus, made once a module: the readers only read it (their tests' snapshots prove it)."""
+    from hostile_files import make_corpus
+    return make_corpus(tmp_path_factory.mktemp("corpus"))

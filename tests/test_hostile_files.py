@@ -134,12 +134,6 @@ def test_the_games_folder_at_start_up_lists_every_hostile_file_in_words(saves_fo
     assert not Path(PWNED).exists()
 
 
-@pytest.fixture(scope="module")
-def corpus(tmp_path_factory) -> dict[str, Path]:
-    """Made once for the module: the readers below only read it (the snapshots prove they write nothing)."""
-    return make_corpus(tmp_path_factory.mktemp("corpus"))
-
-
 def put(case_path: Path, target: Path) -> None:
     """The corpus case at `target`: the same bytes, link, folder or FIFO."""
     target.parent.mkdir(parents=True, exist_ok=True)

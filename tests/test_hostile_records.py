@@ -14,7 +14,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from hostile_files import make_corpus, texts
+from hostile_files import texts
 
 from boardhub import cli
 from boardhub.core.game import get_game
@@ -31,11 +31,6 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 # what the issue names, run as the command a person types (the rest run in-process, below)
 COMMAND_CASES = ("empty", "deep_top", "deep_list", "huge_int", "record_huge_number", "inf_seed", "dev_zero",
                  "dev_urandom", "fifo", "a_folder", "record_names_file", "sparse_big", "record_controls")
-
-
-@pytest.fixture(scope="module")
-def corpus(tmp_path_factory):
-    return make_corpus(tmp_path_factory.mktemp("hostile"))
 
 
 def snapshot(*folders: Path) -> dict[str, tuple]:
