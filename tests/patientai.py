@@ -1,7 +1,7 @@
 """An Othello seat that thinks until its deadline on its first moves (py:patientai:make), for move limits."""
 import time
 
-from boardhub.games.othello.engine import moves_mask, squares_of
+from boardhub.games.othello.engine import PASS, moves_mask, squares_of
 
 PATIENT_MOVES = 2
 
@@ -16,7 +16,8 @@ class Patient:
         self.moves += 1
         if self.moves <= PATIENT_MOVES:
             time.sleep(max(0.0, deadline - time.monotonic() - 0.05))
-        return squares_of(moves_mask(view.me, view.opp))[0]
+        legal = squares_of(moves_mask(view.me, view.opp))
+        return legal[0] if legal else PASS  # a seat with no move is still asked, and passes
 
 
 def make(seed=None):
