@@ -9,6 +9,7 @@ the table; stopping it ends the beacon and the server.
 """
 from __future__ import annotations
 
+import os
 import socket
 import threading
 from dataclasses import dataclass
@@ -19,6 +20,9 @@ from boardhub.net import discovery, protocol
 from boardhub.net.client import Client
 from boardhub.net.server import Server, ServerThread
 
+# Set to "1" (the test suite does): every table binds 127.0.0.1 and every beacon goes to loopback,
+# whatever the player picks, so that no test or walkthrough that clicks its way here reaches a network.
+LOOPBACK_ONLY = "BOARDHUB_LOOPBACK_ONLY"
 DEFAULT_PORT = 47600  # the headless server's port too (net/commands.py): one number to forward
 LOOPBACK = "127.0.0.1"
 
@@ -95,10 +99,15 @@ def parse_port(text: str) -> int | None:
     return int(text) if text.isdigit() and 0 < int(text) < 65536 else None
 
 
+def loopback_only() -> bool:
+    return os.environ.get(LOOPBACK_ONLY) == "1"
+
+
 def beacon_target(setting: str) -> tuple[str, int]:
     """The beacon's address from its setting ("255.255.255.255", or "127.0.0.1:47699" in tests)."""
     address = parse_address(setting or discovery.BROADCAST, discovery.PORT)
-    return (address.host, address.port) if address else (discovery.BROADCAST, discovery.PORT)
+    host, port = (address.host, address.port) if address else (discovery.BROADCAST, discovery.PORT)
+    return (LOOPBACK if loopback_only() and not host.startswith("127.") else host, port)
 
 
 def listen_address(setting: str) -> tuple[str, int]:
@@ -134,6 +143,8 @@ class Hosting:
             raise ValueError(f"no such reach: {reach!r}")
         self.reach, self.name = reach, name
         _label, self.bind, announce = REACH[reach]
+        if loopback_only():
+            self.bind = LOOPBACK
         self.server = Server()
         self.thread = ServerThread(self.server, self.bind, port)
         self.beacon = discovery.Beacon(self._announce, beacon) if announce and beacon else None
