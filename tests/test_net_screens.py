@@ -246,6 +246,7 @@ def test_the_players_name_and_the_beacons_address_are_settings_checked_as_they_l
     ("example.org", ("example.org", lobby.DEFAULT_PORT)),
     ("[::1]:5000", ("::1", 5000)),
     ("host:0", None), ("host:99999", None), ("host:abc", None), ("", None), ("a/b:1", None),
+    ("user" + chr(64) + "host:5", None), ("two words:5", ("twowords", 5)),
 ])
 def test_an_address_is_read_as_a_player_types_it(typed, address):
     parsed = lobby.parse_address(typed)

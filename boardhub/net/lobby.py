@@ -10,6 +10,7 @@ the table; stopping it ends the beacon and the server.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from boardhub.net.server import Server, ServerThread
 LOOPBACK_ONLY = "BOARDHUB_LOOPBACK_ONLY"
 DEFAULT_PORT = 47600  # the headless server's port too (net/commands.py): one number to forward
 LOOPBACK = "127.0.0.1"
+HOST_CHARS = re.compile(r"[A-Za-z0-9.:%_-]+")  # a host name, an IPv4 or an IPv6 address
 
 # Where a hosted table can be reached: (key, label, address bound, beacon sent)
 REACH = {
@@ -74,7 +76,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> Address | None
         if text.startswith(scheme):
             text = text[len(scheme):]
     text = text.rstrip("/")
-    if not text or "/" in text or "@" in text:
+    if not text or "/" in text:
         return None
     if text.startswith("["):  # an IPv6 address in brackets
         host, _sep, rest = text[1:].partition("]")
@@ -85,8 +87,8 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> Address | None
         host, port_text = text, ""
     else:
         host, port_text = text, ""
-    if port_text is None or not host or len(host) > 253:
-        return None
+    if port_text is None or not HOST_CHARS.fullmatch(host) or len(host) > 253:
+        return None  # a name or an address only: no user part, no path, no spaces
     if port_text == "":
         return Address(host, default_port)
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
