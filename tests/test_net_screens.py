@@ -258,3 +258,39 @@ def test_the_beacon_is_heard_on_loopback_when_it_is_sent_there(monkeypatch):
     assert lobby.listen_address("255.255.255.255") == ("127.0.0.1", discovery.PORT)  # the suite's loopback
     monkeypatch.delenv(lobby.LOOPBACK_ONLY)
     assert lobby.listen_address("255.255.255.255") == ("", discovery.PORT)
+
+
+def test_a_port_already_taken_is_said_in_words_and_hosts_nothing(lobby_app):
+    import socket
+    app = lobby_app
+    click(app, app.top.host_button.rect.center)
+    scene = app.top
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        scene.reach.set("internet")
+        scene.layout(app.size)
+        scene.port_field.text = str(port)
+        scene.start()
+    assert scene.error == _("Cannot listen on port {port}: another program may be using it.").format(port=port)
+    assert app.hosting is None and app.top is scene
+
+
+def test_the_lobby_is_walked_with_tab_and_left_with_escape(lobby_app):
+    app = lobby_app
+    join = app.top
+    key(app, pygame.K_TAB)  # the first key shows the ring on the default button, Join
+    assert join.focus.shown and join.focus.current() is join.join_button
+    key(app, pygame.K_TAB)  # round to the first widget: the name field, which takes the typing
+    assert join.focus.current() is join.name_field and join.name_field.focused
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    assert join.focus.current() is join.code_field and join.code_field.focused and not join.name_field.focused
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="abc"))
+    app.frame(0.016)
+    assert join.code_field.text == "abc"
+    key(app, pygame.K_RETURN)  # Enter in the code field joins: the code is checked first
+    assert join.error == _("Type the host's address, such as 192.168.1.20:47600.")
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.top, JoinScene) and app.top.__class__.__name__ == "MenuScene"

@@ -325,7 +325,7 @@ class RoomScene(Scene):
                 theme.text(surface, theme.fit(seat_title(self.game, i), px * 0.9, title_w - 8 * s), px * 0.9,
                            (row.x + 12 * s, row.centery), theme.MUTED, "midleft")
                 status, color = self.status(seat)
-                status_w = min(theme.font(theme.font_px(px)).size(status)[0] + 4, (right - row.x) * 0.3)
+                status_w = min(theme.font(int(px)).size(theme.shown(status))[0] + 4, (right - row.x) * 0.3)
                 name_x = row.x + 12 * s + title_w
                 name_w = right - name_x - status_w - 12 * s
                 theme.text(surface, theme.fit(self.seat_name(i, seat), px, name_w), px, (name_x, row.centery),
