@@ -8,6 +8,8 @@ cannot be reached, another version.
 """
 from __future__ import annotations
 
+import threading
+
 import pygame
 
 from boardhub.core.game import GAME_KEYS, get_game
@@ -84,9 +86,11 @@ class JoinScene(Scene):
         self.listener.start()
 
     def stop_listening(self) -> None:
+        """Stop the listener without waiting for its thread (which wakes twice a second to see it is
+        stopped): the screen on top of this one shows at once."""
         listener, self.listener = self.listener, None
         if listener is not None:
-            listener.stop()
+            threading.Thread(target=listener.stop, name="boardhub-listener-stop", daemon=True).start()
 
     def refresh(self) -> None:
         heard = self.listener.heard()[:LISTED] if self.listener is not None else []
