@@ -81,8 +81,19 @@ def host(game: str, players: int | None, reach: str, error: bool = False):
     return build
 
 
-def room(hosting: bool, watcher: bool = False):
+class InternetHosting:
+    """The table this app hosts, open to the internet (nothing listens: the room only reads it)."""
+
+    reach, port = "internet", 47600
+
+    def stop(self) -> None:
+        pass
+
+
+def room(hosting: bool, watcher: bool = False, internet: bool = False):
     def build(app):
+        if internet:
+            app.hosting = InternetHosting()
         seats = [{"kind": "human", "name": LONG, "ai": None, "here": True, "away": None},
                  {"kind": "human", "name": LONG[::-1], "ai": None, "here": False, "away": 58.3},
                  {"kind": "ai", "name": "seed:normal", "ai": "seed:normal", "here": True, "away": None},
@@ -105,6 +116,7 @@ SCENES = {
     "host-gomoku": host("gomoku", None, "local"),
     "host-othello": host("othello", None, "lan"),
     "room-host": room(True),
+    "room-host-internet": room(True, internet=True),
     "room-guest": room(False),
     "room-watcher": room(False, watcher=True),
 }

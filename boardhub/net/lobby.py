@@ -166,7 +166,7 @@ class Hosting:
 
     def shared_address(self) -> str:
         """The address to give the others: loopback for this computer only, else this computer's address."""
-        host = LOOPBACK if self.reach == "local" else this_computer()
+        host = LOOPBACK if self.bind == LOOPBACK else this_computer()
         return str(Address(host, self.port))
 
     def _announce(self) -> list[bytes]:

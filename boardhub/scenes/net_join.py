@@ -106,6 +106,8 @@ class JoinScene(Scene):
         self.code_field.text = heard.code
         self.chosen = (heard.address, heard.port, heard.code)
         self.error = ""
+        if self.focus.shown:  # picked with the keys: the next Enter joins it
+            self.focus.focus(self.join_button)
 
     # ------------------------------------------------------------------ joining
     def typed_name(self) -> str:

@@ -219,7 +219,7 @@ class RoomScene(Scene):
         # the code and the address, large, in a box of their own with the Copy button beside them
         self.code_px = min(56 * s, p.height * 0.09)
         self.share = pygame.Rect(round(x0), round(p.y + 78 * s), round(inner),
-                                 round(theme.line_height(self.code_px) + theme.line_height(20 * s) * 2 + 24 * s))
+                                 round(theme.line_height(self.code_px) + theme.line_height(20 * s) * 3 + 20 * s))
         cw = min(150 * s, inner * 0.22)
         self.copy_button.rect = pygame.Rect(0, 0, round(cw), round(44 * s))
         self.copy_button.rect.midright = (round(self.share.right - 16 * s), self.share.centery)
@@ -308,7 +308,16 @@ class RoomScene(Scene):
         theme.text(surface, shown_code(self.code), code_px, (box.x + 16 * s, y), theme.ACCENT, bold=True)
         y += theme.line_height(self.code_px)
         address = _("Address: {address}").format(address=self.address)
-        theme.text(surface, theme.fit(address, small, room), small, (box.x + 16 * s, y), theme.TEXT)
+        hosting = getattr(self.app, "hosting", None) if self.hosting else None
+        if hosting is not None and hosting.reach == "internet":
+            address = _("Address: {address} on this network; from the internet, your public address, port "
+                        "{port}").format(address=self.address, port=hosting.port)
+        lines = theme.wrap(address, small, round(room))
+        if len(lines) > 2:
+            lines = lines[:1] + [theme.fit(" ".join(lines[1:]), small, room)]
+        for line in lines:
+            theme.text(surface, line, small, (box.x + 16 * s, y), theme.TEXT)
+            y += theme.line_height(small)
         self.copy_button.draw(surface)
         # the seats
         head = _("Seats")
