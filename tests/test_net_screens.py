@@ -195,6 +195,7 @@ def test_the_host_starts_the_game_and_the_room_hands_the_connection_over(lobby_a
     assert c is room.client and seat.started and seat.seat == 0 and seat.view is not None and seat.my_turn
     assert app.hosting is not None  # the table goes on: the game screen has it now
     assert app.hosting.server.tables[room.code].started
+    c.close()  # the game screen's to close; here, the test's
 
 
 def test_without_the_game_screen_for_network_play_the_room_says_so(lobby_app, monkeypatch):

@@ -37,7 +37,7 @@ class JoinScene(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.name_field = TextField(app.settings.player_name, placeholder=N_("Your name, as the others see it"),
-                                    max_chars=protocol.MAX_NAME)
+                                    on_enter=self.join, max_chars=protocol.MAX_NAME)
         self.address_field = TextField("", placeholder=N_("the host's address, such as 192.168.1.20:47600"),
                                        on_enter=self.join, max_chars=260)
         self.code_field = TextField("", placeholder=N_("8 letters and digits"), on_enter=self.join, max_chars=32)
