@@ -295,3 +295,25 @@ def test_the_lobby_is_walked_with_tab_and_left_with_escape(lobby_app):
     assert join.error == _("Type the host's address, such as 192.168.1.20:47600.")
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.top, JoinScene) and app.top.__class__.__name__ == "MenuScene"
+
+
+def test_a_guest_joins_from_the_lobby_and_goes_to_the_game_when_the_host_starts(lobby_app, monkeypatch):
+    handed = []
+    monkeypatch.setattr(net_room, "open_remote_game", lambda app, c, seat: handed.append((c, seat)) or "")
+    app = lobby_app
+    with running() as (server, url):
+        host = client(url, t="create", game="othello", seats=["me", "open"], name="Cy")
+        code = host.wait("welcome")["code"]
+        join = app.top
+        join.address_field.text, join.code_field.text = url.removeprefix("ws://"), code
+        key(app, pygame.K_RETURN)
+        until(app, lambda: isinstance(app.top, RoomScene))
+        room = app.top
+        assert room.my_seat == 1 and room.seats[1]["name"] == "Ann" and not room.start_button.visible
+        assert [b.visible for b in room.remove_buttons + room.sit_buttons] == [False] * 4
+        host.send({"t": "start"})
+        until(app, lambda: handed)
+        (c, seat), = handed
+        assert c is room.client and seat.seat == 1 and seat.started and not seat.my_turn
+        c.close()
+        host.close()
