@@ -317,3 +317,15 @@ def test_a_guest_joins_from_the_lobby_and_goes_to_the_game_when_the_host_starts(
         assert c is room.client and seat.seat == 1 and seat.started and not seat.my_turn
         c.close()
         host.close()
+
+
+def test_a_welcome_the_room_cannot_read_says_so_and_breaks_nothing(app):
+    from test_net_screens_fit import QuietClient
+    odd = {"t": "welcome", "code": "ACDE4679", "game": "chess", "options": {}, "seat": 1, "host": 0, "seats": []}
+    room = app.push(RoomScene(app, QuietClient(), "127.0.0.1:1", [odd], False)) or app.top
+    app.frame(0.016)
+    assert room.gone == lobby.JOIN_FAILURES[protocol.CLOSE_VERSION] and room.seats == []
+    odd = {**odd, "game": "othello", "seats": [{"kind": "human", "name": 5, "here": True}, "junk", None] * 3}
+    room = app.push(RoomScene(app, QuietClient(), "127.0.0.1:1", [odd], False)) or app.top
+    app.frame(0.016)
+    assert len(room.seats) == 2 and not room.gone

@@ -18,6 +18,7 @@ from boardhub.core.game import get_game
 from boardhub.core.i18n import N_, _
 from boardhub.core.ladder import ladder_specs
 from boardhub.core.seat_names import seat_label
+from boardhub.net import protocol
 from boardhub.net.client import Client
 from boardhub.net.lobby import Connecting, free_seats, join_failure
 from boardhub.net.seat import RemoteSeat
@@ -42,6 +43,11 @@ def open_remote_game(app: Host, client: Client, seat: RemoteSeat) -> str:
         return NO_GAME_SCREEN
     app.replace("game", RemoteSession(client, seat, hosting=getattr(app, "hosting", None)))
     return ""
+
+
+def most_players(game) -> int:
+    counts = [game.rules.num_players({o.key: v}) for o in game.options for v in o.choices]
+    return max(counts + [game.rules.num_players({})])
 
 
 def seat_title(game_key: str, seat: int) -> str:
@@ -92,11 +98,15 @@ class RoomScene(Scene):
             self.code, self.my_seat = message.get("code", ""), message.get("seat")
             self.host_seat = message.get("host", 0)
             if self.remote is None:
-                self.game = message["game"]
-                self.remote = RemoteSeat(self.game, message.get("options", {}))
+                try:  # a game or options this version does not know: the host runs another version
+                    self.remote = RemoteSeat(str(message.get("game")), message.get("options") or {})
+                except (KeyError, ValueError, TypeError):
+                    self.gone = join_failure(protocol.CLOSE_VERSION)
+                    return
+                self.game = self.remote.entry.key
             self.set_seats(message.get("seats", []))
         elif kind == "seats":
-            self.set_seats(message["seats"])
+            self.set_seats(message.get("seats", []))
             self.error = ""
         elif kind == "removed":
             self.gone = N_("The host gave your seat to someone else: you are no longer at this table.")
@@ -104,12 +114,17 @@ class RoomScene(Scene):
             self.gone = join_failure(message.get("code")) if not self.hosting else \
                 N_("The table's server stopped.")
         elif kind == "reject":
-            self.error = _(message.get("why", ""))
+            self.error = _(str(message.get("why", "")))
         if self.remote is not None:
             self.remote.update(message)
 
     def set_seats(self, seats: list[dict[str, Any]]) -> None:
         """The seats as the table says they are now; the host's controls follow them."""
+        if not self.game:
+            return
+        # the host's words, checked as any other computer's: seats as the game has them, each a record
+        seats = [seat for seat in seats if isinstance(seat, dict)][:most_players(get_game(self.game))] \
+            if isinstance(seats, list) else []
         first = len(seats) != len(self.seats)
         self.seats = seats
         if first:
