@@ -201,9 +201,10 @@ class HostScene(Scene):
         most_options = max(len(g.options) for g in self.games)
         most_seats = max(most_players(g) for g in self.games)
         note_h = 2 * theme.line_height(20 * s)
-        fixed = (84 + 14 + 14 + 80) * s + note_h
+        fixed = (84 + 14 + 14 + 88) * s + note_h
         rows = 2 + most_options + most_seats + 2
-        row_h = min(max(38 * s, 28.0), max(22.0, (h - 16 - fixed) / rows - gap))
+        margin = 16 if h <= 700 else 0.08 * h  # a large window keeps air round the panel
+        row_h = min(max(38 * s, 28.0), max(22.0, (h - margin - fixed) / rows - gap))
         self.panel = p = pygame.Rect(0, 0, min(w - 24, max(760 * s, 640)), min(h - 16, fixed + rows * (row_h + gap)))
         p.center = (w / 2, h / 2)
         self.x0 = x0 = p.x + 32 * s
@@ -235,8 +236,8 @@ class HostScene(Scene):
         self.start_button.rect = pygame.Rect(round(p.right - 32 * s - bw), round(p.bottom - 66 * s), round(bw),
                                              round(bh))
         self.back_button.rect = pygame.Rect(round(x0), round(p.bottom - 66 * s), round(bw * 0.7), round(bh))
-        top = min(y + 4 * s, p.bottom - 74 * s - note_h)
-        self.note_box = pygame.Rect(round(x0), round(top), round(p.width - 64 * s), round(p.bottom - 74 * s - top))
+        top = min(y + 4 * s, p.bottom - 82 * s - note_h)
+        self.note_box = pygame.Rect(round(x0), round(top), round(p.width - 64 * s), round(p.bottom - 82 * s - top))
 
     def redraw_in(self) -> float | None:
         if self.connecting is not None:
