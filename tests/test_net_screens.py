@@ -319,6 +319,22 @@ def test_a_guest_joins_from_the_lobby_and_goes_to_the_game_when_the_host_starts(
         host.close()
 
 
+def test_a_guest_s_room_says_when_the_host_has_left(lobby_app):
+    app = lobby_app
+    with running() as (server, url):
+        host = client(url, t="create", game="othello", seats=["me", "open"], name="Cy")
+        code = host.wait("welcome")["code"]
+        join = app.top
+        join.address_field.text, join.code_field.text = url, code
+        key(app, pygame.K_RETURN)
+        until(app, lambda: isinstance(app.top, RoomScene))
+        room = app.top
+        assert room.note()[0] == _("Waiting for the host to start the game.")
+        host.close()  # the host leaves: the table says so to everyone still there
+        until(app, lambda: not room.seats[0]["here"])
+        assert room.note()[0] == _("The host is not at the table now: the game starts only once they are back.")
+
+
 def test_a_welcome_the_room_cannot_read_says_so_and_breaks_nothing(app):
     from test_net_screens_fit import QuietClient
     odd = {"t": "welcome", "code": "ACDE4679", "game": "chess", "options": {}, "seat": 1, "host": 0, "seats": []}
@@ -329,3 +345,17 @@ def test_a_welcome_the_room_cannot_read_says_so_and_breaks_nothing(app):
     room = app.push(RoomScene(app, QuietClient(), "127.0.0.1:1", [odd], False)) or app.top
     app.frame(0.016)
     assert len(room.seats) == 2 and not room.gone
+
+
+def test_an_away_seat_counts_down_between_the_tables_messages(app):
+    from test_net_screens_fit import QuietClient
+    seats = [{"kind": "human", "name": "Cy", "here": True, "away": None},
+             {"kind": "human", "name": "Bob", "here": False, "away": 58.3}]
+    welcome = {"t": "welcome", "code": "ACDE4679", "game": "othello", "options": {}, "seat": 0, "host": 0,
+               "seats": seats}
+    room = RoomScene(app, QuietClient(), "127.0.0.1:1", [welcome], False)
+    app.push(room)
+    assert room.status(room.seats[1])[0] == _("away ({seconds} s)").format(seconds=59)
+    room.seats_at -= 5  # five seconds later, with no message from the table
+    assert room.status(room.seats[1])[0] == _("away ({seconds} s)").format(seconds=54)
+    assert room.redraw_in() == 1.0  # a countdown on the screen: a frame each second

@@ -90,11 +90,11 @@ class InternetHosting:
         pass
 
 
-def room(hosting: bool, watcher: bool = False, internet: bool = False):
+def room(hosting: bool, watcher: bool = False, internet: bool = False, host_here: bool = True):
     def build(app):
         if internet:
             app.hosting = InternetHosting()
-        seats = [{"kind": "human", "name": LONG, "ai": None, "here": True, "away": None},
+        seats = [{"kind": "human", "name": LONG, "ai": None, "here": host_here, "away": None if host_here else 9.5},
                  {"kind": "human", "name": LONG[::-1], "ai": None, "here": False, "away": 58.3},
                  {"kind": "ai", "name": "seed:normal", "ai": "seed:normal", "here": True, "away": None},
                  {"kind": "open", "name": "Seat 4", "ai": None, "here": False, "away": None}]
@@ -119,6 +119,7 @@ SCENES = {
     "room-host-internet": room(True, internet=True),
     "room-guest": room(False),
     "room-watcher": room(False, watcher=True),
+    "room-guest-host-away": room(False, host_here=False),
 }
 
 

@@ -10,6 +10,8 @@ starts, the game screen takes the connection over (`open_remote_game`).
 """
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
 import pygame
@@ -71,6 +73,7 @@ class RoomScene(Scene):
         self.my_seat: int | None = None
         self.host_seat = 0
         self.seats: list[dict[str, Any]] = []
+        self.seats_at = time.monotonic()  # when the seats were last told
         self.handed_over = False
         self.gone = ""  # why this computer is no longer at the table (source words), "" while it is
         self.error = ""  # the table's last refusal, in the player's language
@@ -126,7 +129,7 @@ class RoomScene(Scene):
         seats = [seat for seat in seats if isinstance(seat, dict)][:most_players(get_game(self.game))] \
             if isinstance(seats, list) else []
         first = len(seats) != len(self.seats)
-        self.seats = seats
+        self.seats, self.seats_at = seats, time.monotonic()  # away countdowns run on from here
         if first:
             specs = [OPEN, *ladder_specs(get_game(self.game))]
             label = lambda v: _("Open seat (a person)") if v == OPEN else seat_label(v)  # noqa: E731
@@ -282,8 +285,9 @@ class RoomScene(Scene):
         if seat.get("here"):
             return _("here"), theme.SUCCESS
         away = seat.get("away")
-        if isinstance(away, (int, float)):
-            return _("away ({seconds} s)").format(seconds=round(away)), theme.ERROR
+        if isinstance(away, (int, float)) and not isinstance(away, bool):
+            left = max(0.0, away - (time.monotonic() - self.seats_at))
+            return _("away ({seconds} s)").format(seconds=math.ceil(left)), theme.ERROR
         return _("away"), theme.ERROR
 
     def seat_name(self, i: int, seat: dict[str, Any]) -> str:
@@ -303,6 +307,27 @@ class RoomScene(Scene):
         if i == self.my_seat:
             marks.append(_("you"))
         return _("{name} ({marks})").format(name=name, marks=", ".join(marks)) if marks else name
+
+    def note(self) -> tuple[str, tuple[int, int, int]]:
+        """The line under the seats, in the player's language: what is happening, or what went wrong."""
+        host = self.seats[self.host_seat] if 0 <= self.host_seat < len(self.seats) else {}
+        if self.gone:
+            return _(self.gone), theme.ERROR
+        if self.error:
+            return self.error, theme.ERROR
+        if self.sitting is not None:
+            return _("Taking the seat…"), theme.MUTED
+        if not self.hosting and host and not host.get("here"):
+            return _("The host is not at the table now: the game starts only once they are back."), theme.ERROR
+        if self.notice:
+            return self.notice, theme.SUCCESS
+        if self.hosting:
+            if free_seats(self.seats):
+                return _("Share the code and the address; the game can start once no seat is open."), theme.MUTED
+            return _("Everyone is seated: start when you are ready."), theme.MUTED
+        if self.my_seat is None:
+            return _("Watching: take an open seat, or watch the game when it starts."), theme.MUTED
+        return _("Waiting for the host to start the game."), theme.MUTED
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
@@ -358,22 +383,7 @@ class RoomScene(Scene):
             for wdg in shown:
                 wdg.draw(surface)
         # what is happening, then the buttons
-        if self.gone:
-            note, color = _(self.gone), theme.ERROR
-        elif self.error:
-            note, color = self.error, theme.ERROR
-        elif self.sitting is not None:
-            note, color = _("Taking the seat…"), theme.MUTED
-        elif self.notice:
-            note, color = self.notice, theme.SUCCESS
-        elif self.hosting:
-            missing = free_seats(self.seats)
-            note = _("Everyone is seated: start when you are ready.") if not missing else \
-                _("Share the code and the address; the game can start once no seat is open.")
-            color = theme.MUTED
-        else:
-            note, color = (_("Watching: take an open seat, or watch the game when it starts.")
-                           if self.my_seat is None else _("Waiting for the host to start the game.")), theme.MUTED
+        note, color = self.note()
         for j, line in enumerate(theme.wrap(note, 20 * s, round(self.inner))[:2]):
             theme.text(surface, line, 20 * s, (self.x0, self.note_y + j * theme.line_height(20 * s)), color)
         self.leave_button.draw(surface)
