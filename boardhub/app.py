@@ -19,6 +19,9 @@ from boardhub.core.settings import Settings  # noqa: E402
 from boardhub.core.worker import ProcessWorker, Worker
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.menu import MenuScene
+from boardhub.scenes.net_host import HostScene
+from boardhub.scenes.net_join import JoinScene
+from boardhub.scenes.net_room import RoomScene
 from boardhub.scenes.pause import PauseScene
 from boardhub.scenes.record_import import ImportScene
 from boardhub.scenes.result import ResultScene
@@ -40,6 +43,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene, "setup": SetupScene, "game": GameScene, "pause": PauseScene, "result": ResultScene,
     "import": ImportScene, "rules": RulesScene, "saves": SavesScene, "stats": StatsScene,
     "settings": SettingsScene, "review": ReviewScene,
+    "net_join": JoinScene, "net_host": HostScene, "net_room": RoomScene,
 }
 # The longest the loop sleeps for a frame a scene asked for later: waking costs nothing,
 # and a clock that drifts from the scene's own is corrected within a second.
@@ -100,6 +104,9 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self._worker = None
+        # the table this window hosts (net.lobby.Hosting): kept here, not by a screen, so that it
+        # outlives the screen that started it; stopped when the host leaves the table or quits
+        self.hosting: Any = None
         self.frame_times: list[float] = []  # seconds per frame, for the benchmarks
 
     def _open_window(self, size: tuple[int, int] | None) -> None:
@@ -186,6 +193,21 @@ class App:
         if self._worker.on_done is None:  # also a worker a benchmark put in place
             self._worker.on_done = post_ai_answer
         return self._worker
+
+    def wake(self) -> None:
+        """Wake the resting loop from another thread (a network message arrived): thread-safe."""
+        post_ai_answer()
+
+    def host(self, hosting: Any) -> None:
+        """Keep `hosting` (started) as this window's table server, ending any other first."""
+        self.stop_hosting()
+        self.hosting = hosting
+
+    def stop_hosting(self) -> None:
+        """End the hosted table's server and its beacon, if this window hosts one."""
+        hosting, self.hosting = self.hosting, None
+        if hosting is not None:
+            hosting.stop()
 
     # ---------------------------------------------------------------- the stack
     @property
@@ -365,6 +387,7 @@ class App:
             self.pop()
         if self._worker is not None:
             self._worker.close()
+        self.stop_hosting()
         self.save_settings()
         theme.font.cache_clear()  # fonts die with pygame.quit()
         pygame.quit()

@@ -3,6 +3,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Network play stays on loopback whatever a test clicks: tables bind 127.0.0.1, beacons go to 127.0.0.1
+os.environ["BOARDHUB_LOOPBACK_ONLY"] = "1"
 # The interface in its source language whatever the machine's locale; the Korean checks switch to it.
 os.environ["LANGUAGE"] = "en"
 

@@ -267,8 +267,28 @@ def build_stats(app):
     return app.top
 
 
+def build_net(name: str):
+    """The network screens: the lobby, the host's set-up, and the waiting room of a table this app hosts
+    (on loopback, as every table in the tests; the app's next reset ends it)."""
+    def build(app):
+        fresh_settings(app, player_name="Fuzz")
+        app.open("net_join")
+        if name == "net-host":
+            app.top.host()
+        elif name == "net-room":
+            app.top.host()
+            app.top.start()
+            end = time.monotonic() + 10
+            while app.top.__class__.__name__ != "RoomScene" and time.monotonic() < end:
+                app.frame(0.016)
+                time.sleep(0.005)
+        return app.top
+    return build
+
+
 TARGETS = {"menu": build_menu, "settings": build_settings, "learned-boards": build_learning,
-           "saves": build_saves, "stats": build_stats}
+           "saves": build_saves, "stats": build_stats,
+           "net-join": build_net("net-join"), "net-host": build_net("net-host"), "net-room": build_net("net-room")}
 for _key in GAME_KEYS:
     for _mode in ("pvp", "pva", "ava"):
         TARGETS[f"setup-{_key}-{_mode}"] = build_setup(_key, _mode)

@@ -17,6 +17,7 @@ from typing import Any
 
 from boardhub.core import i18n, locks, saves, schema
 from boardhub.core.ai import AISpec
+from boardhub.core.files import clean_text
 from boardhub.core.i18n import _
 from boardhub.core.seat_check import starts_program
 
@@ -26,6 +27,8 @@ DELAY_RANGE = (0.0, 10.0)  # seconds: an AI's visible delay, the pace of AI vs A
 WINDOW_RANGE = (0, 16_384)  # pixels: no screen is larger
 MAX_SETUPS = 64  # the last setup of each game and mode: 12 today
 MAX_SETUP_CHARS = 4_000  # one setup as JSON: a few hundred characters with an engine's command line
+MAX_NAME_CHARS = 24  # the player's name at network tables (net/protocol.py's MAX_NAME)
+MAX_ADDRESS_CHARS = 260  # an address with its port
 
 
 @dataclass
@@ -45,6 +48,11 @@ class Settings:
     window_width: int = 0
     window_height: int = 0
     window_maximized: bool = False
+    # the player's name at network tables ("" until they type one: the tables then say "Player 2")
+    player_name: str = ""
+    # where a hosted table's LAN beacon is sent and heard ("host" or "host:port"): the local network's
+    # broadcast address by default; tests and walkthroughs point it at loopback
+    beacon_address: str = "255.255.255.255"
     # why the saved settings could not be used, said once on the menu ("" when they could)
     problem: str = field(default="", compare=False, repr=False)
     # the values as read from the file (or last written): `save` writes only those that differ
@@ -180,6 +188,11 @@ def _checked(name: str, value: Any, default: Any) -> Any:
     if isinstance(default, int):
         lo, hi = WINDOW_RANGE
         return value if schema.is_int(value) and lo <= value <= hi else _REFUSED
+    if name in ("player_name", "beacon_address"):
+        most = MAX_NAME_CHARS if name == "player_name" else MAX_ADDRESS_CHARS
+        if not isinstance(value, str) or len(value) > most * 4:
+            return _REFUSED
+        return clean_text(value, limit=most * 4).strip()[:most]
     if name == "last_setups":
         if not isinstance(value, dict) or len(value) > MAX_SETUPS:
             return _REFUSED

@@ -307,6 +307,7 @@ class ServerThread:
     def __init__(self, server: Server, bind: str = "127.0.0.1", port: int = 0) -> None:
         self.server, self.bind, self.port = server, bind, port
         self._ready = threading.Event()
+        self._listening = False  # set once the socket listens: a port asked for may be taken
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._thread = threading.Thread(target=self._run, name="boardhub-server", daemon=True)
@@ -317,23 +318,29 @@ class ServerThread:
             self._stop = asyncio.Event()
 
             def started(port: int) -> None:
-                self.port = port
+                self.port, self._listening = port, True
                 self._ready.set()
 
             await run_server(self.server, self.bind, self.port, started=started, stop=self._stop)
 
         try:
             asyncio.run(main())
+        except OSError:
+            pass  # the port is taken or cannot be bound: `start` says so to its caller
         finally:
             self._ready.set()
 
     def start(self, timeout: float = 10.0) -> int:
         self._thread.start()
-        if not self._ready.wait(timeout) or not self.port:
+        if not self._ready.wait(timeout) or not self._listening:
             raise OSError("the server did not start")
         return self.port
 
     def stop(self) -> None:
-        if self._loop is not None and self._stop is not None:
-            self._loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(10)
+        if self._loop is not None and self._stop is not None and self._thread.is_alive():
+            try:
+                self._loop.call_soon_threadsafe(self._stop.set)
+            except RuntimeError:
+                pass  # the loop ended meanwhile: nothing left to stop
+        if self._thread.is_alive():
+            self._thread.join(10)

@@ -30,10 +30,11 @@ class MenuScene(Scene):
         self.continue_button = Button(N_("Continue"), self.continue_game, primary=True)
         self.saves_button = Button(N_("Saved games"), self.open_saves)
         self.stats_button = Button(N_("Stats"), self.open_stats)
+        self.online_button = Button(N_("Play online"), self.open_online)
         self.settings_button = Button(N_("Settings"), self.open_settings)
         self.quit_button = Button(N_("Quit"), self.quit)
-        self.bottom_row = [self.continue_button, self.saves_button, self.stats_button, self.settings_button,
-                           self.quit_button]
+        self.bottom_row = [self.continue_button, self.online_button, self.saves_button, self.stats_button,
+                           self.settings_button, self.quit_button]
         self.resumable: saves.SavedGame | None = None
         self.error = ""
         self.confirm: Confirm | None = None  # the question asked before a saved game starts another program
@@ -42,6 +43,7 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         """Offer Continue only when an unfinished game is saved and can be resumed."""
+        self.app.stop_hosting()  # back on the menu, this window plays at no table it hosted
         try:
             self.resumable = latest_unfinished(self.app.settings.engines())
         except OSError as exc:
@@ -115,6 +117,9 @@ class MenuScene(Scene):
 
     def open_saves(self) -> None:
         self.app.open("saves")
+
+    def open_online(self) -> None:
+        self.app.open("net_join")
 
     def open_stats(self) -> None:
         self.app.open("stats")
