@@ -23,6 +23,8 @@ MIN_REPLAY_DELAY = 0.05  # between two moves at the fastest speed, so each is dr
 class ReplaySession(Session):
     """A saved game played again from its record; ValueError (naming the file and why) for one that cannot be."""
 
+    save_path = None  # a replay has no file to write
+
     def __init__(self, saved: saves.SavedGame) -> None:
         record = saved_match(saved)  # no worker: the record's seats are names, never asked to move
         match = Match(record.game, record.seats, record.options, record.seed,
