@@ -245,13 +245,14 @@ class GameSession(Session):
     def hinting(self) -> bool:
         return self._hint.pending
 
+    # the hint and the position it is for, by the names they had as attributes (a test sets a hint by hand)
     @property
     def hint(self) -> Any:
-        """The hint's Verdict, while its position stands."""
+        """The hint's Verdict (read it by `hint_for(state)`: it is shown only while its position stands)."""
         return self._hint.answer
 
     @hint.setter
-    def hint(self, verdict: Any) -> None:  # a hint as the expert gives it (the tests set one)
+    def hint(self, verdict: Any) -> None:
         self._hint.answer = verdict
 
     @property
