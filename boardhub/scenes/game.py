@@ -262,7 +262,6 @@ class GameScene(Scene):
         super().layout(size)
         extras = [*self.record_buttons, *self.action_buttons, *self.hint_buttons]
         f = self.frame = frame_for(size, len(extras), self.session.autoplay, not self.session.is_replay)
-        self.s = f.s
         self.board.layout(f.board, self.match.state)
         placed = (self.menu_button, self.undo_button, self.redo_button, self.result_button, self.pause_button,
                   self.step_button, self.speed, *extras)
