@@ -35,7 +35,8 @@ MARK = "IDLE_CPU "
 # ---------------------------------------------------------------- the app process
 def open_state(app, state: str) -> None:
     """Put the app in `state`, as a player would leave it."""
-    from boardhub.core.session import GameSession, GameSetup
+    from boardhub.core.session import GameSession
+    from boardhub.core.setup import GameSetup
     if state == "menu":
         app.open("menu")
         return

@@ -39,7 +39,8 @@ def run_case(case: str, frames: int, folder: Path) -> list[float]:
     from boardhub.core import saves
     from boardhub.core.game import get_game
     from boardhub.core.match import Match, Timing
-    from boardhub.core.session import GameSession, make_seats
+    from boardhub.core.session import GameSession
+    from boardhub.core.setup import make_seats
 
     app = App((1280, 800))
     app.open("menu")

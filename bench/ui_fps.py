@@ -23,7 +23,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 def measure(mode: str, ai: str, seconds: float) -> tuple[float, float, float, float]:
     from boardhub.app import App
-    from boardhub.core.session import GameSession, GameSetup
+    from boardhub.core.session import GameSession
+    from boardhub.core.setup import GameSetup
     from boardhub.core.worker import ProcessWorker, ThreadWorker
     from boardhub.scenes.game import GameScene
 

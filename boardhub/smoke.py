@@ -23,7 +23,8 @@ from boardhub.app import FPS, App
 from boardhub.core import saves
 from boardhub.core.game import GameEntry, all_games
 from boardhub.core.modes import Mode
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 
 MOVES = 4
 LIMIT = 0.1  # seconds per AI move: enough for every AI to answer, short enough to be quick

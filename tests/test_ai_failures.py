@@ -17,7 +17,8 @@ from boardhub.core import i18n
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.events import Notice
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.core.worker import ProcessWorker
 
 DOTS = get_game("dots")

@@ -16,7 +16,8 @@ from uidriver import click, key
 
 from boardhub.core import saves
 from boardhub.core.game import get_game
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.scenes.game import GameScene
 from boardhub.ui import theme
 from boardhub.ui.board import Play

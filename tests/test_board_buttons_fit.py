@@ -5,7 +5,8 @@ import pytest
 from boardhub.app import App
 from boardhub.core import i18n
 from boardhub.core.game import GAME_KEYS
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.ui import theme
 
 

@@ -37,7 +37,8 @@ def test_the_best_tag_covers_no_stone_or_disc(key, moves):
 def test_the_dots_row_numbers_stand_clear_of_the_board_on_7x7(tmp_path, monkeypatch):
     """Two-digit row numbers (10 to 14) on the smallest window: clear of the dots, on the paper."""
     monkeypatch.setenv("BOARDHUB_SAVES", str(tmp_path))
-    from boardhub.core.session import GameSession, GameSetup
+    from boardhub.core.session import GameSession
+    from boardhub.core.setup import GameSetup
     from boardhub.app import App
     small = App((800, 600))
     try:

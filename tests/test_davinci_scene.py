@@ -4,7 +4,8 @@ import pytest
 from uidriver import click
 
 from boardhub.core.game import get_game
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.games.davinci.engine import BLACK
 from boardhub.scenes.game import GameScene
 
@@ -14,7 +15,7 @@ DAVINCI = get_game("davinci")
 def pvp_against(app, ai=None, players=2, seed=5) -> GameScene:
     from boardhub.core import saves
     from boardhub.core.match import Match, Timing
-    from boardhub.core.session import make_seats
+    from boardhub.core.setup import make_seats
     seats = make_seats([None] + [ai] * (players - 1))
     worker = app.start_worker() if ai else None
     match = Match(DAVINCI, seats, {"players": players}, seed=seed, timing=Timing(ai_delay=0, chain_delay=0),

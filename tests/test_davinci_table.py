@@ -10,7 +10,8 @@ from uidriver import key
 from boardhub.core import saves
 from boardhub.core.game import get_game
 from boardhub.core.match import Match
-from boardhub.core.session import GameSession, make_seats
+from boardhub.core.session import GameSession
+from boardhub.core.setup import make_seats
 from boardhub.games.davinci.engine import BLACK, JOKER, WHITE
 from boardhub.games.davinci.ui.board import ANNOUNCE_SECONDS, TILE, DavinciBoard, describe
 from boardhub.ui import theme

@@ -9,7 +9,8 @@ from boardhub.core.i18n import Wording
 from boardhub.core.match import Match, Timing
 from boardhub.core.review import Verdict
 from boardhub.core.events import HintReady
-from boardhub.core.session import GameSession, make_seats
+from boardhub.core.session import GameSession
+from boardhub.core.setup import make_seats
 from boardhub.games.davinci.engine import BLACK, JOKER, DavinciRules
 from boardhub.scenes.game import GameScene
 from boardhub.ui import theme

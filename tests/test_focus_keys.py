@@ -8,7 +8,8 @@ from uidriver import click, frames, key
 from boardhub.core import saves
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Timing
-from boardhub.core.session import GameSession, GameSetup, make_seats
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup, make_seats
 from boardhub.games.davinci.engine import BLACK
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.menu import MenuScene

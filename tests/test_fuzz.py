@@ -27,8 +27,9 @@ from boardhub.app import App
 from boardhub.core import saves
 from boardhub.core.match import Match, Timing
 from boardhub.core.stats import Stats
-from boardhub.core.session import GameSession, GameSetup, make_seats
+from boardhub.core.session import GameSession
 from boardhub.core.settings import Settings
+from boardhub.core.setup import GameSetup, make_seats
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.pause import PauseScene
 from boardhub.scenes.record_import import ImportScene

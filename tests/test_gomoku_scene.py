@@ -2,7 +2,8 @@
 from uidriver import click
 
 from boardhub.core.game import get_game
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.games.gomoku.ui.board import FORBIDDEN, STONE, WIN_LINE
 from boardhub.scenes.game import GameScene
 

@@ -14,7 +14,8 @@ from boardhub.core import saves
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Seat
 from boardhub.core.rules import Outcome
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.core.settings import Settings
 from boardhub.core.stats import Stats, result_for
 from boardhub.scenes.result import ResultScene

@@ -28,8 +28,9 @@ from boardhub.core import saves
 from boardhub.core.saved_games import load_entries
 from boardhub.core.seat_check import starts_program
 from boardhub.core.events import Notice
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
 from boardhub.core.settings import Settings
+from boardhub.core.setup import GameSetup
 from boardhub.core.stats import Stats
 
 CASES = sorted([*texts(), "sparse_big", "a_folder", *(() if sys.platform == "win32" else

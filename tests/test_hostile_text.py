@@ -21,7 +21,7 @@ from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.match_text import result_text
 from boardhub.core.records import read_record
 from boardhub.core.rules import IllegalMove
-from boardhub.core.session import make_seats
+from boardhub.core.setup import make_seats
 from boardhub.core.worker import ThreadWorker
 from boardhub.ui import theme
 

@@ -166,7 +166,8 @@ def test_switching_the_language_in_settings_changes_the_menu_at_once(app):
 def test_a_saved_game_reads_in_the_language_of_the_moment(app, saves_folder):
     """A game saved while the interface spoke English lists its players and state in Korean after a switch."""
     from boardhub.core.saved_games import saved_players, saved_status
-    from boardhub.core.session import GameSession, GameSetup
+    from boardhub.core.session import GameSession
+    from boardhub.core.setup import GameSetup
     from boardhub.core import saves
     session = GameSession.new(GameSetup.default("dots", "pva"), app.start_worker)
     session.autosave()
@@ -201,7 +202,8 @@ def test_an_input_method_composes_in_a_text_field():
 
 def test_a_move_typed_in_korean_mode_is_read_as_its_keys(app):
     """A keyboard left in Korean mode types Hangul for the notation's letters: the keys are what count."""
-    from boardhub.core.session import GameSession, GameSetup
+    from boardhub.core.session import GameSession
+    from boardhub.core.setup import GameSetup
     from boardhub.scenes.move_entry import latin_keys
     assert latin_keys("ㄹ5") == "f5" and latin_keys("혀ㄷㄴㄴ 2 4 7") == "guess 2 4 7" and latin_keys("ㅓ10") == "j10"
     game = app.open("game", GameSession.new(GameSetup("othello", (None, None), {}, 0.5, False, "pvp"),
@@ -315,7 +317,7 @@ def played_out(game: str, specs: list[str]):
     from matchdriver import play_out
     from boardhub.core.game import get_game
     from boardhub.core.match import Match, Timing
-    from boardhub.core.session import make_seats
+    from boardhub.core.setup import make_seats
     from boardhub.core.worker import ThreadWorker
     seats = make_seats(specs)
     worker = ThreadWorker()

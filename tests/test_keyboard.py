@@ -11,7 +11,8 @@ from uidriver import frames, key
 
 from boardhub.core.game import get_game
 from boardhub.core import saves
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.games.gomoku.records import to_psq
 from boardhub.games.othello.engine import PASS
 from boardhub.scenes.game import GameScene

@@ -9,7 +9,7 @@ from uidriver import click
 from boardhub.core import ladder
 from boardhub.core.game import GAME_KEYS, all_games, get_game
 from boardhub.core.seat_names import seat_label
-from boardhub.core.session import GameSetup
+from boardhub.core.setup import GameSetup
 from boardhub.scenes.setup import SetupScene, ai_choices, ai_detail
 
 

@@ -252,7 +252,7 @@ def test_saved_games_listing_a_save_with_a_long_move_measures_little(app, measur
     from boardhub.core import saves
     from boardhub.core.game import get_game
     from boardhub.core.match import Match
-    from boardhub.core.session import make_seats
+    from boardhub.core.setup import make_seats
     match = Match(get_game("dots"), make_seats([None, None]), {"rows": 3, "cols": 3}, seed=1)
     data = {**match.to_json(), "kind_of_game": "PvP", "result": "", "status": "a status"}
     saves.write_game(saves.games_dir() / "long-move.json", {**data, "moves": ["0 1", "x" * 8000]})

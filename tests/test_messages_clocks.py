@@ -9,7 +9,8 @@ import pytest
 
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Seat
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.scenes.game_frame import MESSAGE_LOOK, Message
 from boardhub.scenes.pause import PauseScene
 from uidriver import frames

@@ -6,7 +6,7 @@ import pytest
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Seat
 from boardhub.core.modes import Mode
-from boardhub.core.session import GameSetup
+from boardhub.core.setup import GameSetup
 
 
 def test_the_written_forms_are_those_of_every_older_file():

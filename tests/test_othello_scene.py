@@ -6,7 +6,8 @@ import pytest
 from uidriver import click, frames
 
 from boardhub.core.game import get_game
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.games.othello.engine import PASS, parse_square
 from boardhub.games.othello.ui.board import DISC, LAST_MOVE
 from boardhub.scenes import game_frame

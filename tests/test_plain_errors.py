@@ -16,7 +16,7 @@ from matchdriver import play_out
 from boardhub.core.external import EngineError, EngineProcess, engine_spec
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Timing
-from boardhub.core.session import make_seats
+from boardhub.core.setup import make_seats
 from boardhub.core.worker import ProcessWorker
 
 HERE = Path(__file__).resolve().parent

@@ -10,7 +10,8 @@ from boardhub.core import saves
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Timing
 from boardhub.core.match_text import result_text
-from boardhub.core.session import GameSession, GameSetup, make_seats
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup, make_seats
 from boardhub.core.stats import Stats, opponent_of
 from boardhub.games.davinci.engine import LAST_STANDING
 from boardhub.games.othello.engine import PASS

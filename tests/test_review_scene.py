@@ -8,7 +8,8 @@ from uidriver import click, frames, key
 
 from boardhub.core import saves
 from boardhub.core.game import GAME_KEYS, get_game
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.core.rules import Outcome
 from boardhub.core.stats import Stats
 from boardhub.scenes.overlay import PanelScene

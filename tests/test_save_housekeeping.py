@@ -10,7 +10,8 @@ import pytest
 
 from boardhub.core import saves
 from boardhub.core.events import Notice
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.core.settings import Settings
 
 

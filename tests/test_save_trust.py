@@ -21,8 +21,9 @@ from uidriver import click, frames
 
 from boardhub.core import saves
 from boardhub.core.saved_games import latest_unfinished, load_entries, saved_players
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
 from boardhub.core.settings import Settings
+from boardhub.core.setup import GameSetup
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.saves_browser import SavesScene
 

@@ -13,7 +13,8 @@ from uidriver import click, frames, key
 from boardhub.core.game import get_game
 from boardhub.core import saves
 from boardhub.core.match import Match, Seat
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.core.stats import Stats
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.menu import MenuScene

@@ -7,7 +7,8 @@ from uidriver import click, frames
 from boardhub.core import saves
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Timing
-from boardhub.core.session import GameSession, make_seats
+from boardhub.core.session import GameSession
+from boardhub.core.setup import make_seats
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.record_import import ImportScene
 from boardhub.scenes.result import ResultScene

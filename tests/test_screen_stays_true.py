@@ -9,7 +9,8 @@ from uidriver import key
 
 from boardhub.core import saves
 from boardhub.core.game import get_game
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.pause import PauseScene
 from boardhub.scenes.result import ResultScene

@@ -15,7 +15,8 @@ from boardhub.core.match_text import result_text
 from boardhub.core.requests import EvaluateRequest
 from boardhub.core.saved_games import latest_unfinished
 from boardhub.core.events import GameOver, MovePlayed, Passed, Rewound
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.core.stats import Stats
 from boardhub.core.worker import ThreadWorker
 from boardhub.games.davinci.engine import DavinciView

@@ -14,7 +14,7 @@ from uidriver import click, frames, key
 from boardhub.app import App
 from boardhub.core import saves
 from boardhub.core.game import all_games, get_game
-from boardhub.core.session import GameSetup
+from boardhub.core.setup import GameSetup
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.setup import SetupScene
 from boardhub.ui import theme, widgets

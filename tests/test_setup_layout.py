@@ -7,7 +7,7 @@ from boardhub.core import i18n
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.ladder import ladder_specs
 from boardhub.core.seat_names import seat_label
-from boardhub.core.session import GameSetup
+from boardhub.core.setup import GameSetup
 from boardhub.ui import theme
 
 DEVELOPER_WORDS = ("source document", "the source's", "our own", "seed ", "원작", "자체 ai")

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from boardhub import smoke
-from boardhub.core.session import GameSetup
+from boardhub.core.setup import GameSetup
 from boardhub.games.dots import ENTRY as DOTS
 from smokecheck import check_smoke_output
 

@@ -27,8 +27,9 @@ from boardhub.core.external import ENDINGS, EngineError
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.match import Match
 from boardhub.core.rules import Outcome
-from boardhub.core.session import GameSession, GameSetup, make_seats
+from boardhub.core.session import GameSession
 from boardhub.core.settings import Settings
+from boardhub.core.setup import GameSetup, make_seats
 from boardhub.core.stats import Stats
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.setup import SetupScene

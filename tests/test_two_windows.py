@@ -18,8 +18,9 @@ import pytest
 
 from boardhub.core import saves
 from boardhub.core.saved_games import latest_unfinished
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
 from boardhub.core.settings import Settings
+from boardhub.core.setup import GameSetup
 from boardhub.core.stats import Stats
 
 TIMEOUT = 120
@@ -165,7 +166,8 @@ KILLED_AFTER_COUNT = """
     import os, time
     from dataclasses import replace
     from boardhub.core import saves
-    from boardhub.core.session import GameSession, GameSetup
+    from boardhub.core.session import GameSession
+    from boardhub.core.setup import GameSetup
     from boardhub.core.stats import stats_path
     from boardhub.core.worker import ThreadWorker
 

@@ -18,14 +18,16 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from boardhub.core import files, saves
 from boardhub.core.i18n import _
 from boardhub.core.rules import IllegalMove
 
-if TYPE_CHECKING:
-    from boardhub.core.match import Match
+# What a format writes down or reads moves into: the game in progress (core/match.py's Match). It is not
+# imported here, not even for type checking: the match's game entry lists its formats, so this module
+# stands below the match and the entry, and naming the match would make a circle of the three.
+Match = Any
 
 # The longest record read: a whole 19 x 19 Gomoku game is under 2 KB in any of its
 # notations, a Dots and Boxes record of the largest board under 1 KB. Past this a
@@ -61,8 +63,8 @@ class RecordFormat:
     """
 
     ending: str
-    write: Callable[["Match"], str]
-    read: Callable[[str, "Match"], list]
+    write: Callable[[Match], str]
+    read: Callable[[str, Match], list]
     recognise: Callable[[str], bool] = field(default=_never)
     options: Callable[[str], dict] = field(default=_no_options)
 
@@ -117,7 +119,7 @@ def guarded(reader: Callable[..., Any]) -> Callable[..., Any]:
     return read
 
 
-def export_record(match: "Match", formats: tuple[RecordFormat, ...]) -> list[Path]:
+def export_record(match: Match, formats: tuple[RecordFormat, ...]) -> list[Path]:
     """Write the game in every format under the saves folder; OSError if it cannot be written."""
     stem = f"{match.game.key}-{time.strftime('%Y%m%d-%H%M%S')}"
     paths = []
@@ -128,7 +130,7 @@ def export_record(match: "Match", formats: tuple[RecordFormat, ...]) -> list[Pat
     return paths
 
 
-def read_record(text: str, match: "Match", formats: tuple[RecordFormat, ...]) -> list[Any]:
+def read_record(text: str, match: Match, formats: tuple[RecordFormat, ...]) -> list[Any]:
     """The moves of a pasted record, or of the file it names; IllegalMove says what is wrong."""
     fmt, text = load_record(text, formats)
     return fmt.read(text, match)

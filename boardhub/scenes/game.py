@@ -14,12 +14,11 @@ from boardhub.core.events import GameOver, HintReady, MovePlayed, Notice, Passed
 from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.records import export_record
 from boardhub.core.rules import IllegalMove
-from boardhub.core.session import GameSession
+from boardhub.core.session_base import Session
 from boardhub.scenes import game_frame
-from boardhub.scenes.game_frame import Message
+from boardhub.scenes.game_frame import Message, frame_for
 from boardhub.scenes.move_entry import MoveEntry
 from boardhub.ui.board import DrawContext, Intent, Play, Refuse
-from boardhub.ui import theme
 from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, Slider, set_clipboard_text
 
@@ -27,19 +26,17 @@ RESULT_PAUSE = 0.6  # let the last move be seen before the result panel covers i
 
 
 class GameScene(Scene):
-    def __init__(self, app: Host, session: GameSession) -> None:
+    def __init__(self, app: Host, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.board = session.entry.board(session.entry)
-        self.board.replay = session.is_replay
+        self.board.replay = replay = session.is_replay
         self.clock = 0.0
         self.message: Message | None = None
         self.over_since: float | None = self.clock if session.match.is_over else None
         self.result_shown = False
         self.scroll = 0  # move list: rows scrolled up from the newest
-        replay = session.is_replay
-        self.speed = Slider(0.0, 2.0, app.settings.ava_delay, 0.1, self.set_speed,
-                            lambda v: seconds(v, ".1f"))
+        self.speed = Slider(0.0, 2.0, app.settings.ava_delay, 0.1, self.set_speed, lambda v: seconds(v, ".1f"))
         self.undo_button = Button(N_("Back") if replay else N_("Undo"), self.undo)
         self.redo_button = Button(N_("Forward") if replay else N_("Redo"), self.redo)
         self.pause_button = Button(N_("Pause"), session.toggle_pause)
@@ -52,7 +49,7 @@ class GameScene(Scene):
         self.record_buttons = [Button(label, action) for label, action in records]
         self.action_buttons = self.board_buttons(self.board.actions(session.match))
         self.hint_buttons = [Button(N_("Best move"), self.ask_hint)] if session.offers_hints else []
-        self.keys = MoveEntry(self)  # the arrow keys' cursor and a move typed in the game's notation
+        self.keys = MoveEntry(session, self.board, self.act)  # the arrow keys' cursor, a move typed in notation
         self.board.update(session.match, 0.0)
         self.result_button.visible = False
         self.sync_controls()  # a panel may open over the game before its first update
@@ -60,6 +57,11 @@ class GameScene(Scene):
     @property
     def match(self):
         return self.session.match
+
+    top_rect = property(lambda self: self.frame.top)  # the frame's parts, by the names they had as attributes
+    side_rect = property(lambda self: self.frame.side)
+    message_rect = property(lambda self: self.frame.message)
+    moves_rect = property(lambda self: self.frame.moves)
 
     # ---------------------------------------------------------------- actions
     def say(self, msg: str, kind: str = "info") -> None:
@@ -213,7 +215,7 @@ class GameScene(Scene):
         for w in self.widgets():
             if w.visible and w.handle(event):
                 return None
-        if event.type == pygame.MOUSEWHEEL and self.moves_rect.collidepoint(pygame.mouse.get_pos()):
+        if event.type == pygame.MOUSEWHEEL and self.frame.moves.collidepoint(pygame.mouse.get_pos()):
             self.scroll = max(0, min(len(self.match.history), self.scroll + event.y))
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.board.rect.collidepoint(event.pos):
@@ -234,16 +236,12 @@ class GameScene(Scene):
 
     def click_board(self, pos) -> None:
         m = self.match
-        if self.session.is_replay:
-            self.say(_("A replay: Space pauses and resumes, the arrow keys step"))
-            return
-        if m.is_over:
-            self.say(_("The game is over: undo, or open the menu for a new game"))
-            return
-        if not self.session.interactive:
-            self.say(_("Wait: it is the AI's turn"))
-            return
-        self.act(self.board.click(pos, m))
+        if self.session.interactive and not m.is_over:
+            self.act(self.board.click(pos, m))
+        else:
+            self.say(_("A replay: Space pauses and resumes, the arrow keys step") if self.session.is_replay else
+                     _("The game is over: undo, or open the menu for a new game") if m.is_over else
+                     _("Wait: it is the AI's turn"))
 
     def act(self, intent: Intent) -> bool:
         """Do what a click or a key asks for; a refusal is shown and changes nothing. True: a move was played."""
@@ -260,19 +258,19 @@ class GameScene(Scene):
 
     # ---------------------------------------------------------------- layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
+        """Where every part goes, kept as one value (`self.frame`) that drawing and clicks read."""
         super().layout(size)
-        game_frame.place(self, size)
+        extras = [*self.record_buttons, *self.action_buttons, *self.hint_buttons]
+        f = self.frame = frame_for(size, len(extras), self.session.autoplay, not self.session.is_replay)
+        self.board.layout(f.board, self.match.state)
+        placed = (self.menu_button, self.undo_button, self.redo_button, self.result_button, self.pause_button,
+                  self.step_button, self.speed, *extras)
+        for widget, rect in zip(placed, (f.menu, f.undo, f.redo, f.result, f.pause, f.step, f.speed, *f.extras)):
+            widget.rect = pygame.Rect(rect)  # a widget's own copy: the frame stays as it was made
 
     def draw(self, surface: pygame.Surface) -> None:
         game_frame.draw(self, surface, self.context())
-        hint = self.session.hint_for(self.match.state)
-        if hint is not None:
-            self.board.draw_mark(surface, hint.best, theme.BEST, _("Best"), self.s, self.match.state)
 
     def context(self) -> DrawContext:
-        m, st = self.match, self.app.settings
-        hover = pygame.mouse.get_pos() if self.session.interactive and self.app.top is self else None
-        wanted, seat = self.board.wants_analysis(m)
-        return DrawContext(self.clock, hover, st.hints, st.last_move, st.animation_seconds,
-                           tuple(x.label for x in m.seats), self.session.analysis_for(seat) if wanted else None,
-                           m.human_seats)
+        """What the board may read while it draws (the settings, the hover, the analysis)."""
+        return game_frame.context(self)

@@ -1,22 +1,29 @@
 """Where the game scene's parts go and how they are drawn: the top bar with the seats,
-clocks and scores, the board, the side panel with the move list and the controls."""
+clocks and scores, the board, the side panel with the move list and the controls.
+
+Where they go is a value, a `GameFrame` of rectangles worked out by `frame_for` from
+the window's size and the scene's set of buttons alone; the scene keeps it as
+`scene.frame`, and the drawing here and the scene's clicks read it.
+"""
 from __future__ import annotations
 
 import math
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Iterator, Protocol
 
 import pygame
 
 from boardhub.core.i18n import _, seconds
+from boardhub.core.match import Match
 from boardhub.core.modes import Mode
 from boardhub.core.review import value_text
+from boardhub.core.session_base import Session
+from boardhub.scenes.move_entry import MoveEntry
 from boardhub.ui import theme
-from boardhub.ui.board import DrawContext, move_words
-
-if TYPE_CHECKING:
-    from boardhub.scenes.game import GameScene
+from boardhub.ui.board import BoardView, DrawContext, move_words
+from boardhub.ui.scene import Host
+from boardhub.ui.widgets import Slider, Widget
 
 # each kind of message: its colour and how long it stays (errors longest, so they can be read)
 MESSAGE_LOOK = {"info": (theme.TEXT, 3.5), "success": (theme.SUCCESS, 4.0), "warning": (theme.ACCENT, 5.0),
@@ -52,10 +59,30 @@ class Message:
         return max(0.0, self.shown + self.lifetime - FADE - now)
 
 
+class GameView(Protocol):
+    """What the drawing here reads of the game scene (scenes/game.py). The scene imports this module, so
+    it is named by what is read of it and not imported, not even for type checking: no circle of imports."""
+
+    app: Host
+    session: Session
+    board: BoardView
+    frame: GameFrame
+    message: Message | None
+    keys: MoveEntry
+    clock: float
+    scroll: int  # the move list's rows scrolled up from the newest
+    speed: Slider
+
+    @property
+    def match(self) -> Match: ...
+
+    def widgets(self) -> Iterator[Widget]: ...
+
+
 MIN_SIMULATIONS = 100  # below this many playouts a chance to win is too rough to quote as a number
 
 
-def hint_words(scene: "GameScene", hint) -> str:
+def hint_words(scene: GameView, hint) -> str:
     """The Best move as the move list would say it, with its value; a chance to win counted from a
     handful of simulations is not quoted as if it were exact: it comes with its margin, or not at all."""
     verdict, m = hint.verdict, scene.match
@@ -85,51 +112,66 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def place(scene: "GameScene", size: tuple[int, int]) -> None:
-    """Lay out the top bar, the board and the side panel with its buttons for a window of `size`."""
-    s = scene.s = theme.scale(size)
+@dataclass(frozen=True)
+class GameFrame:
+    """Where the game screen's parts go, for one window size and one set of buttons: a value the scene
+    keeps (`scene.frame`) and reads to draw and to route clicks. Its rectangles are never changed."""
+
+    s: float  # the window's scale
+    top: pygame.Rect  # the top bar: the seats, their clocks and scores, the status line
+    side: pygame.Rect  # the side panel: the move list and the controls
+    message: pygame.Rect  # the message strip, between the top bar and the board: it covers neither
+    board: pygame.Rect
+    moves: pygame.Rect  # the move list
+    menu: pygame.Rect
+    undo: pygame.Rect
+    redo: pygame.Rect
+    result: pygame.Rect
+    pause: pygame.Rect  # pause, step and the speed slider show in AI vs AI and replays only
+    step: pygame.Rect
+    speed: pygame.Rect
+    speed_label_y: int  # the slider's label, above it
+    extras: tuple[pygame.Rect, ...]  # Export | Import, then the board's toggles and the hint, two a row
+
+
+def frame_for(size: tuple[int, int], extras: int, autoplay: bool, steps: bool) -> GameFrame:
+    """The frame of a window of `size` with `extras` buttons beside Undo and Redo; `autoplay`: the pause row
+    and the speed slider take their room above the move list; `steps`: Pause shares its row with Step."""
+    s = theme.scale(size)
     w, h = size
-    scene.top_rect = pygame.Rect(0, 0, w, round(92 * s))
+    top = pygame.Rect(0, 0, w, round(92 * s))
     side_w = round(min(320 * s, w * 0.3))
-    scene.side_rect = sr = pygame.Rect(w - side_w - round(16 * s), scene.top_rect.bottom + round(12 * s),
-                                       side_w, h - scene.top_rect.bottom - round(28 * s))
+    sr = pygame.Rect(w - side_w - round(16 * s), top.bottom + round(12 * s), side_w, h - top.bottom - round(28 * s))
     pad = 20 * s
-    # the message strip: between the top bar and the board, so a message never covers either
-    scene.message_rect = pygame.Rect(round(pad), scene.top_rect.bottom + round(6 * s), round(sr.x - 2 * pad),
-                                     round(32 * s))
-    top = scene.message_rect.bottom + round(4 * s)
-    scene.board.layout(pygame.Rect(round(pad), top, round(sr.x - 2 * pad), round(h - top - pad)),
-                       scene.match.state)
+    message = pygame.Rect(round(pad), top.bottom + round(6 * s), round(sr.x - 2 * pad), round(32 * s))
+    board_top = message.bottom + round(4 * s)
+    board = pygame.Rect(round(pad), board_top, round(sr.x - 2 * pad), round(h - board_top - pad))
     bh, gap = round(40 * s), round(10 * s)
     inner_w = sr.width - round(32 * s)
     half = (inner_w - gap) // 2
     x = sr.x + round(16 * s)
     y = sr.bottom - round(16 * s) - bh
-    scene.menu_button.rect = pygame.Rect(x, y, inner_w, bh)
+    menu = pygame.Rect(x, y, inner_w, bh)
     y -= bh + gap
-    scene.undo_button.rect = pygame.Rect(x, y, half, bh)
-    scene.redo_button.rect = pygame.Rect(x + half + gap, y, half, bh)
-    # Export | Import, then the board's toggles and the hint, two a row
-    extra = scene.record_buttons + scene.action_buttons + scene.hint_buttons
-    rows = (len(extra) + 1) // 2
-    for k, b in enumerate(extra):
-        row, col = divmod(k, 2)
-        b.rect = pygame.Rect(x + col * (half + gap), y - (rows - row) * (bh + gap), half, bh)
+    undo, redo = pygame.Rect(x, y, half, bh), pygame.Rect(x + half + gap, y, half, bh)
+    rows = (extras + 1) // 2
+    placed = tuple(pygame.Rect(x + (k % 2) * (half + gap), y - (rows - k // 2) * (bh + gap), half, bh)
+                   for k in range(extras))
     y -= (rows + 1) * (bh + gap)
-    scene.result_button.rect = pygame.Rect(x, y, inner_w, bh)
-    if scene.session.autoplay:
-        step = not scene.session.is_replay  # a replay steps with Forward
-        scene.pause_button.rect = pygame.Rect(x, y, half if step else inner_w, bh)
-        scene.step_button.rect = pygame.Rect(x + half + gap, y, half, bh)
-        # the slider above the pause row and its label above the slider, each clear of the other
-        slider_h = round(30 * s)
-        scene.speed.rect = pygame.Rect(x, y - gap // 2 - slider_h, inner_w, slider_h)
-        scene.speed_label_y = scene.speed.rect.y - theme.line_height(18 * s) + round(2 * s)
-        y = scene.speed_label_y - gap + round(8 * s)
-    scene.moves_rect = pygame.Rect(x, sr.y + round(48 * s), inner_w, y - sr.y - round(56 * s))
+    result = pygame.Rect(x, y, inner_w, bh)
+    pause = pygame.Rect(x, y, half if steps else inner_w, bh)  # a replay steps with Forward
+    step = pygame.Rect(x + half + gap, y, half, bh)
+    # the slider above the pause row and its label above the slider, each clear of the other
+    slider_h = round(30 * s)
+    speed = pygame.Rect(x, y - gap // 2 - slider_h, inner_w, slider_h)
+    label_y = speed.y - theme.line_height(18 * s) + round(2 * s)
+    if autoplay:
+        y = label_y - gap + round(8 * s)
+    moves = pygame.Rect(x, sr.y + round(48 * s), inner_w, y - sr.y - round(56 * s))
+    return GameFrame(s, top, sr, message, board, moves, menu, undo, redo, result, pause, step, speed, label_y, placed)
 
 
-def status(scene: "GameScene") -> tuple[str, tuple]:
+def status(scene: GameView) -> tuple[str, tuple]:
     """The line under the seats: the result, a pause, whose turn it is."""
     m, session = scene.match, scene.session
     if m.is_over:
@@ -155,16 +197,28 @@ def status(scene: "GameScene") -> tuple[str, tuple]:
     return _("{name} is thinking…").format(name=seat.label), theme.MUTED
 
 
-def draw(scene: "GameScene", surface: pygame.Surface, ctx: DrawContext) -> None:
+def context(scene: GameView) -> DrawContext:
+    """What the board may read while it draws: the settings, the hover, the names, the analysis it asked for."""
+    m, st, session = scene.match, scene.app.settings, scene.session
+    hover = pygame.mouse.get_pos() if session.interactive and scene.app.top is scene else None
+    wanted, seat = scene.board.wants_analysis(m)
+    return DrawContext(scene.clock, hover, st.hints, st.last_move, st.animation_seconds,
+                       tuple(x.label for x in m.seats), session.analysis_for(seat) if wanted else None, m.human_seats)
+
+
+def draw(scene: GameView, surface: pygame.Surface, ctx: DrawContext) -> None:
     surface.fill(theme.BG)
-    m, s = scene.match, scene.s
-    with theme.panel_bounds(surface, scene.top_rect):
+    m, s = scene.match, scene.frame.s
+    with theme.panel_bounds(surface, scene.frame.top):
         draw_top_bar(scene, surface)
     scene.board.draw(surface, m.state, m.history, ctx)
-    with theme.panel_bounds(surface, scene.side_rect):
+    with theme.panel_bounds(surface, scene.frame.side):
         draw_side(scene, surface)
     if scene.message is not None and scene.message.visible():
-        draw_message(surface, scene.message, scene.message_rect, s)
+        draw_message(surface, scene.message, scene.frame.message, s)
+    hint = scene.session.hint_for(m.state)  # the Best move asked for, ringed on the board
+    if hint is not None:
+        scene.board.draw_mark(surface, hint.best, theme.BEST, _("Best"), s, m.state)
 
 
 def draw_message(surface: pygame.Surface, message: Message, rect: pygame.Rect, s: float) -> None:
@@ -186,13 +240,13 @@ def draw_message(surface: pygame.Surface, message: Message, rect: pygame.Rect, s
     surface.blit(layer, box)
 
 
-def draw_top_bar(scene: "GameScene", surface: pygame.Surface) -> None:
-    m, s, board = scene.match, scene.s, scene.board
-    pygame.draw.rect(surface, theme.PANEL, scene.top_rect)
+def draw_top_bar(scene: GameView, surface: pygame.Surface) -> None:
+    m, s, board, top = scene.match, scene.frame.s, scene.board, scene.frame.top
+    pygame.draw.rect(surface, theme.PANEL, top)
     scores = board.scores(m.state)
     n = len(m.seats)
-    slot_w = min(380 * s, (scene.top_rect.width - 40 * s) / n)
-    x0 = scene.top_rect.centerx - slot_w * n / 2
+    slot_w = min(380 * s, (top.width - 40 * s) / n)
+    x0 = top.centerx - slot_w * n / 2
     live = not scene.session.is_replay and not m.paused  # a replay shows the recorded times only
     for i, seat in enumerate(m.seats):
         r = pygame.Rect(round(x0 + i * slot_w + 8 * s), round(10 * s), round(slot_w - 16 * s), round(50 * s))
@@ -216,14 +270,14 @@ def draw_top_bar(scene: "GameScene", surface: pygame.Surface) -> None:
         theme.text(surface, clock_text(spent), 18 * s, (name_x, r.centery + 13 * s),
                    theme.TEXT if active else theme.MUTED, "midleft")
     if scene.keys.shown:  # a move being typed takes the status line's place
-        scene.keys.draw(surface, (scene.top_rect.centerx, 76 * s), s)
+        scene.keys.draw(surface, (top.centerx, 76 * s), s)
     else:
         msg, color = status(scene)
-        theme.text(surface, theme.fit(msg, 22 * s, scene.top_rect.width - 40 * s), 22 * s,
-                   (scene.top_rect.centerx, 76 * s), color, "center")
+        theme.text(surface, theme.fit(msg, 22 * s, top.width - 40 * s), 22 * s, (top.centerx, 76 * s), color,
+                   "center")
 
 
-def move_by(scene: "GameScene", index: int) -> str:
+def move_by(scene: GameView, index: int) -> str:
     """Who a move of the list is by: its seat, or "Imported" for the moves an imported record brought
     (the seats sitting now did not play them)."""
     if index < scene.session.imported:
@@ -231,12 +285,12 @@ def move_by(scene: "GameScene", index: int) -> str:
     return scene.match.seats[scene.match.history[index].seat].label
 
 
-def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
-    m, s = scene.match, scene.s
-    theme.panel(surface, scene.side_rect)
+def draw_side(scene: GameView, surface: pygame.Surface) -> None:
+    m, s = scene.match, scene.frame.s
+    theme.panel(surface, scene.frame.side)
     theme.text(surface, _("Moves ({count})").format(count=len(m.history)), 26 * s,
-               (scene.side_rect.x + 16 * s, scene.side_rect.y + 14 * s), theme.TEXT, bold=True)
-    r = scene.moves_rect
+               (scene.frame.side.x + 16 * s, scene.frame.side.y + 14 * s), theme.TEXT, bold=True)
+    r = scene.frame.moves
     row = max(24 * s, 18)
     # an entry in words (Da Vinci's calls) wraps onto more lines rather than being cut
     width = round(r.width - 62 * s - theme.font(int(18 * s)).size(seconds("00.00", ""))[0]
@@ -272,7 +326,8 @@ def draw_side(scene: "GameScene", surface: pygame.Surface) -> None:
         theme.text(surface, _("+{count} to redo").format(count=len(m.redo_stack)), 18 * s, (r.right, r.bottom), theme.MUTED,
                    "bottomright")
     if scene.speed.visible:
-        theme.text(surface, _("Delay between moves"), 18 * s, (scene.speed.rect.x, scene.speed_label_y), theme.MUTED)
+        theme.text(surface, _("Delay between moves"), 18 * s, (scene.frame.speed.x, scene.frame.speed_label_y),
+                   theme.MUTED)
     for w in scene.widgets():
         if w.visible:
             w.draw(surface)

@@ -8,7 +8,8 @@ from boardhub.core.game import GameEntry, all_games, get_game
 from boardhub.core.i18n import N_, _
 from boardhub.core.modes import Mode
 from boardhub.core.saved_games import latest_unfinished, programs_started, resume_problem, saved_players
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.ui import theme
 from boardhub.ui.confirm import Confirm
 from boardhub.ui.scene import Host, Scene

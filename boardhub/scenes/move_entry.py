@@ -14,18 +14,16 @@ them, so a move plays without switching the keyboard back.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING
+from typing import Callable
 
 import pygame
 
 from boardhub.core.files import clean_text
 from boardhub.core.i18n import _
 from boardhub.core.rules import IllegalMove
+from boardhub.core.session_base import Session
 from boardhub.ui import theme
-from boardhub.ui.board import BOARD_KEYS, Play, Refuse
-
-if TYPE_CHECKING:
-    from boardhub.scenes.game import GameScene
+from boardhub.ui.board import BOARD_KEYS, BoardView, Intent, Play, Refuse
 
 MAX_CHARS = 24  # the longest notation is a Da Vinci call, "guess 4 13 11"; more is a slip of the fingers
 TEXT_LOOKED_AT = 4 * MAX_CHARS  # of one typed or pasted text: room for the spaces and controls it drops
@@ -55,13 +53,18 @@ def latin_keys(text: str) -> str:
 
 
 class MoveEntry:
-    """The move being typed and the routing of a human's keys to the board."""
+    """The move being typed and the routing of a human's keys to the board.
 
-    def __init__(self, scene: "GameScene") -> None:
-        self.scene = scene
+    It reads the session (whose turn, the match) and the board (its cursor);
+    what a key or a typed move asks for goes to `act`, the screen's one way to
+    play an intent (True: a move was played; a refusal is shown there).
+    """
+
+    def __init__(self, session: Session, board: BoardView, act: Callable[[Intent], bool]) -> None:
+        self.session, self.board, self.act = session, board, act
         self.text = ""
         self.composing = ""  # what an input method is composing, not yet typed
-        self._match = scene.match
+        self._match = session.match
 
     @property
     def shown(self) -> bool:
@@ -70,21 +73,20 @@ class MoveEntry:
 
     def sync(self) -> None:
         """Every frame: typing is for a human to move; a new match (an import) starts clean."""
-        scene = self.scene
-        if scene.match is not self._match:
-            self._match = scene.match
+        if self.session.match is not self._match:
+            self._match = self.session.match
             self.text = ""
-            scene.board.hide_cursor()
-        if not scene.session.interactive:
+            self.board.hide_cursor()
+        if not self.session.interactive:
             self.text = self.composing = ""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Take the event if it is a human's move by keys; False leaves it to the scene's shortcuts."""
-        scene = self.scene
+        board, match = self.board, self.session.match
         if event.type == pygame.MOUSEMOTION:
-            scene.board.hide_cursor()  # the mouse points now; the next key shows the cursor again
+            board.hide_cursor()  # the mouse points now; the next key shows the cursor again
             return False
-        if not scene.session.interactive:
+        if not self.session.interactive:
             return False
         if event.type == pygame.TEXTEDITING:
             self.composing = clean_text(event.text[:TEXT_LOOKED_AT], limit=MAX_CHARS)
@@ -108,23 +110,22 @@ class MoveEntry:
             elif event.key == pygame.K_ESCAPE:
                 self.text = ""
             elif event.key in BOARD_KEYS and event.key != pygame.K_SPACE:
-                scene.act(scene.board.key(event.key, scene.match))
+                self.act(board.key(event.key, match))
             return True  # the rest is typing (a Space between "3" and "4"), never a shortcut
         if event.key in BOARD_KEYS:
-            scene.act(scene.board.key(event.key, scene.match))
+            self.act(board.key(event.key, match))
             return True
-        if event.key == pygame.K_ESCAPE and scene.board.cancel():
+        if event.key == pygame.K_ESCAPE and board.cancel():
             return True  # Esc first undoes a half-chosen move, as it clears a typed one
         return False
 
     def submit(self) -> None:
         """Play the typed move; a move that cannot be read or played is refused as a click is."""
-        scene = self.scene
         try:
-            intent = Play(scene.match.parse(self.text))
+            intent = Play(self.session.match.parse(self.text))
         except IllegalMove as exc:
             intent = Refuse(str(exc))
-        if scene.act(intent):
+        if self.act(intent):
             self.text = ""  # a refused move stays, to be mended
 
     def draw(self, surface: pygame.Surface, center: tuple[float, float], s: float) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from boardhub.core.i18n import _
-from boardhub.core.session import GameSession
+from boardhub.core.session_base import Session
 from boardhub.ui import theme
 from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, FocusRing
@@ -76,7 +76,7 @@ class PanelScene(Scene):
 class GamePanel(PanelScene):
     """A panel over a game, which may start it again or change its setup."""
 
-    def __init__(self, app: Host, session: GameSession, buttons: list[Button],
+    def __init__(self, app: Host, session: Session, buttons: list[Button],
                  lines: list[tuple[str, tuple]] = ()) -> None:
         self.session = session
         super().__init__(app, buttons, lines)

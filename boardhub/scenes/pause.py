@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from boardhub.core.i18n import N_
-from boardhub.core.session import GameSession
+from boardhub.core.session_base import Session
 from boardhub.scenes.overlay import GamePanel
 from boardhub.ui.scene import Host
 from boardhub.ui.widgets import Button
@@ -11,7 +11,7 @@ from boardhub.ui.widgets import Button
 class PauseScene(GamePanel):
     title = N_("Paused")
 
-    def __init__(self, app: Host, session: GameSession) -> None:
+    def __init__(self, app: Host, session: Session) -> None:
         over = session.match.is_over  # nothing to resume: the game is over (or the replay at its end)
         if over:
             self.title = N_("End of the replay") if session.is_replay else N_("Game over")

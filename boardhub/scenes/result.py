@@ -6,7 +6,7 @@ from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.review_run import GameRecord
 from boardhub.core.match_text import score_text, winner_text
 from boardhub.core.modes import Mode
-from boardhub.core.session import GameSession
+from boardhub.core.session_base import Session
 from boardhub.core.stats import is_ai_forfeit
 from boardhub.scenes.overlay import GamePanel
 from boardhub.ui import theme
@@ -17,7 +17,7 @@ from boardhub.ui.widgets import Button
 LINE_PX, LINE_WIDTH = 26, 440
 
 
-def result_lines(session: GameSession) -> list[tuple[str, tuple]]:
+def result_lines(session: Session) -> list[tuple[str, tuple]]:
     """Who won, then each side beside its own score ("You 0 - 9 Expert AI"), then why, in the seats' names."""
     match = session.match
     out = match.outcome
@@ -48,7 +48,7 @@ def result_lines(session: GameSession) -> list[tuple[str, tuple]]:
 
 
 class ResultScene(GamePanel):
-    def __init__(self, app: Host, session: GameSession) -> None:
+    def __init__(self, app: Host, session: Session) -> None:
         if session.is_replay:
             self.title = N_("End of the replay")
             buttons = [

@@ -23,7 +23,8 @@ from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.ladder import ladder_specs, ratings
 from boardhub.core.modes import Mode
 from boardhub.core.seat_names import seat_label
-from boardhub.core.session import GameSession, GameSetup
+from boardhub.core.session import GameSession
+from boardhub.core.setup import GameSetup
 from boardhub.ui import theme
 from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, Toggle

@@ -28,12 +28,9 @@ scan recurse, to check that each three's completing point is allowed.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from boardhub.core.i18n import N_
-
-if TYPE_CHECKING:  # the engine imports this module; the state type is only named here
-    from boardhub.games.gomoku.engine import GomokuState
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 EDGE = 3  # outside the board, in the padded layout: blocks like a white stone
@@ -195,7 +192,19 @@ def forbidden(board: bytes, size: int, p: int) -> str | None:
     return _verdict(padded_board(board, size), padded_index(p, size), steps(size))
 
 
-def forbidden_points(state: GomokuState) -> dict[int, str]:
+class Position(Protocol):
+    """What `forbidden_points` reads of a game: the engine's GomokuState. The engine imports this module,
+    so the state is named by what is read of it, not imported (not even for type checking: a circle)."""
+
+    size: int
+    rule: str
+    board: bytes
+    player: int
+    winner: int | None
+    reason: str
+
+
+def forbidden_points(state: Position) -> dict[int, str]:
     """Every point black may not play now, with the reason: empty unless the
     game is Renju, still going and black is to move."""
     if state.rule != "renju" or state.player != 0 or state.winner is not None or state.reason:

@@ -1,0 +1,116 @@
+"""What a game starts from: `GameSetup` and its checks.
+
+The setup scene, Continue, the saves browser, the arena, the smoke check and
+the benchmarks all describe a game to start the same way, with a `GameSetup`;
+a stored one (the settings keep the last of each game and mode) comes back
+only as far as this boardhub still offers it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardhub.core.ai import AISpec
+from boardhub.core.game import GameEntry, get_game
+from boardhub.core.ladder import ladder_specs
+from boardhub.core.match import Match, Seat, Timing
+from boardhub.core.modes import Mode
+from boardhub.core.rules import normalize_options
+from boardhub.core.seat_names import seat_names
+from boardhub.core.worker import Worker
+
+MODES = tuple(Mode)
+
+
+def make_seats(ais: list[str | None] | tuple[str | None, ...]) -> list[Seat]:
+    """Seats with names people can tell apart: "Player 1", "You", "Hard AI 2"."""
+    ais = list(ais)
+    return [Seat(ai, name) for ai, name in zip(ais, seat_names(ais))]
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What a game starts from: the game, who sits where, its options, the move limit, referee mode."""
+
+    game: str
+    seats: tuple[str | None, ...]  # an AI as `python -m boardhub ais` names it, None for a human
+    options: dict[str, Any] = field(default_factory=dict)
+    limit: float = 0.5
+    referee: bool = False
+    mode: Mode = Mode.PVA
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mode", Mode(self.mode))  # "pva" as older callers and stored setups write it
+
+    @property
+    def entry(self) -> GameEntry:
+        return get_game(self.game)
+
+    @classmethod
+    def default(cls, game: str, mode: Mode | str) -> "GameSetup":
+        """The seats of the source's three modes: the human starts against a middle level of the
+        measured ladder (the strongest is a click away in the setup); AIs play strongest."""
+        entry, mode = get_game(game), Mode(mode)
+        ais = ladder_specs(entry)
+        middle = ais[len(ais) // 2]
+        strong, strongest = ais[-2] if len(ais) > 1 else ais[-1], ais[-1]
+        n = entry.rules.num_players({})
+        seats = {Mode.PVP: [None] * n, Mode.PVA: [None] + [middle] * (n - 1),
+                 Mode.AVA: [strong] + [strongest] * (n - 1)}[mode]
+        return cls(game, tuple(seats), {o.key: o.default for o in entry.options}, 0.5, mode is Mode.AVA, mode)
+
+    @classmethod
+    def of_match(cls, match: Match) -> "GameSetup":
+        """The setup a match was started from (a saved game's, for Play again and Change setup)."""
+        return cls(match.game.key, tuple(seat.ai for seat in match.seats), dict(match.options),
+                   match.timing.limit, match.timing.referee, match.mode)
+
+    def fields(self) -> dict[str, Any]:
+        """The setup as JSON can hold it (the settings keep the last one of each game and mode)."""
+        return {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
+                "limit": self.limit, "referee": self.referee, "mode": self.mode.value}
+
+    @classmethod
+    def from_fields(cls, data: Any) -> "GameSetup":
+        """A setup `fields()` wrote; ValueError for one this boardhub cannot offer any more.
+
+        Only what the setup screen offers comes back: the game's AIs at one of
+        their levels, engines of a protocol the game speaks, options it has.
+        """
+        try:
+            entry = get_game(data["game"])
+            options = normalize_options(entry.options, data["options"])
+            seats = tuple(data["seats"])
+            limit, referee, mode = data["limit"], data["referee"], data["mode"]
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not a stored setup: {exc}") from None
+        if mode not in MODES or not isinstance(referee, bool) or isinstance(limit, bool) \
+                or not isinstance(limit, (int, float)) or not 0 < limit <= 60:
+            raise ValueError("the mode, move limit or referee is not one the setup offers")
+        if len(seats) != entry.rules.num_players(options):
+            raise ValueError(f"{entry.title} with these options needs {entry.rules.num_players(options)} seats")
+        for seat in seats:
+            if seat is not None:
+                _check_offered(entry, seat)
+        return cls(entry.key, seats, options, float(limit), referee, Mode(mode))
+
+    def match(self, worker: Worker | None = None, seed: int | None = None) -> Match:
+        """A new match of this setup; ValueError for options or seats the game refuses."""
+        seats = make_seats(self.seats)
+        return Match(self.entry, seats, self.options, seed, Timing(self.limit, referee=self.referee),
+                     worker if any(not s.is_human for s in seats) else None)
+
+
+def _check_offered(entry: GameEntry, seat: Any) -> None:
+    """ValueError unless `seat` names an AI of the game at one of its levels or an engine it speaks to."""
+    if not isinstance(seat, str):
+        raise ValueError(f"not a seat: {seat!r}")
+    spec = AISpec.parse(seat)
+    if spec.external is not None:
+        if spec.external[0] not in entry.externals:
+            raise ValueError(f"{entry.title} engines do not speak {spec.external[0]}")
+        return
+    ai = entry.ai_entry(spec.name)
+    if (spec.level is not None or ai.levels) and \
+            (ai.default_level if spec.level is None else spec.level) not in ai.levels:
+        raise ValueError(f"{spec.name} has no level {spec.level}")
