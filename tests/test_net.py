@@ -412,3 +412,24 @@ def test_a_rematch_turns_the_seats_and_keeps_the_ai():
         assert host.wait("welcome")["seat"] == 1 and guest.wait("welcome")["seat"] == 2
         assert [s.kind for s in table.seats] == ["ai", "human", "human"] and table.seats[0].ai == "easy"
         assert not table.over and table.moves == [] and table.game == 2 and table.seed != first_seed
+
+
+def test_an_ai_seats_forfeit_is_kept_in_words_when_the_table_is_resumed():
+    from boardhub.core.i18n import Wording
+    from boardhub.net.table import Table
+
+    table = Table("othello", None, ["me", "random"], clock=lambda: 0.0)
+    table.join(1, {"name": "Ann"})
+    table.start(1, 0.0)
+    table.act(1, {"t": "act", "n": 1, "ver": 0, "move": "f5"}, 0.0)
+    seat, _spec, _view, version = table.ai_turn()
+    refused = table.ai_played(seat, version, 99)  # an answer the rules refuse forfeits, as offline
+    assert [m["t"] for _c, m in refused][-1] == "over" and table.over
+    assert table.outcome().reason == "illegal" and table.outcome().winner == 0
+    table.ended = None
+    out = table.ai_failed(seat, version, Wording.of("{player} gave no answer {seconds} s after its time was up, "
+                                                    "and was stopped", seconds="5"))
+    over = [m for _c, m in out if m["t"] == "over"][0]
+    assert over["detail"] == "random gave no answer 5 s after its time was up, and was stopped"
+    again = Table.from_json(json.loads(json.dumps(table.to_json())), clock=lambda: 0.0)
+    assert again.over and again.over_message()["detail"] == over["detail"] and again.outcome().reason == "error"

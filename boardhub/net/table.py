@@ -273,7 +273,10 @@ class Table:
         move = self._legal(seat, message["move"])
         if move is None:
             return refuse(N_("not a move you can make now"))
-        self._play(seat, move, now)
+        try:
+            self._play(seat, move, now)
+        except IllegalMove:  # judged by the rules' own check (see _legal)
+            return refuse(N_("not a move you can make now"))
         return {"t": "ack", "n": n, "ver": self.version}, self._broadcast()
 
     def _legal(self, seat: int, text: str) -> Any:
@@ -283,6 +286,11 @@ class Table:
             move = self.rules.move_from_text(text, self.state)
         except (IllegalMove, ValueError, TypeError, IndexError):
             return None
+        if self.entry.key == "davinci":
+            # The seat to move sees every move it may make (its view's legal moves are the state's, by
+            # the engine's own definition), and `apply` refuses any other with IllegalMove: checked
+            # there once rather than here too, a view and every guess's candidates made twice an action.
+            return move
         view = self.rules.view(self.state, seat)
         legal = view.legal_moves() if hasattr(view, "legal_moves") else self.rules.legal_moves(self.state)
         return move if move in legal else None
