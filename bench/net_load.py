@@ -150,12 +150,13 @@ async def measure(args: argparse.Namespace, url: str, pid: int) -> None:
         for table_tasks in await asyncio.gather(*(open_table(url, load, rng)
                                                   for _ in range(first, min(args.tables, first + 25)))):
             tasks += table_tasks
-    # This process's own collector would otherwise stop it for a full collection of 5,000 connections
-    # (0.3 s and more at 1,000 tables) and the acknowledgements waiting in it would count against the
-    # server: it is set as `boardhub serve` sets its own, and its pauses are printed with the figures.
+    # This process's own collector would stop it (0.2 s and more at 1,000 tables: a full collection of
+    # 5,000 connections), and the acknowledgements waiting in it meanwhile would count against the
+    # server. The bench is not what is measured: its collector is off while it measures (objects are
+    # still freed with their last reference) and any pause it still makes is printed with the figures.
     gc.collect()
     gc.freeze()
-    gc.set_threshold(50_000, 20, 10)
+    gc.disable()
     pauses: list[float] = []
     began_pause = [0.0]
     gc.callbacks.append(lambda phase, _info: began_pause.__setitem__(0, time.perf_counter()) if phase == "start"
@@ -197,6 +198,7 @@ async def measure(args: argparse.Namespace, url: str, pid: int) -> None:
           f"{(cpu_seconds(pid) - cpu0) / wall * 100:.1f}%, games finished {load.over}", flush=True)
     print(f"RESULT net_full_load actions_per_s={(load.acks - acks0) / wall:.0f} "
           f"server_cpu_pct={(cpu_seconds(pid) - cpu0) / wall * 100:.1f}", flush=True)
+    gc.enable()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
