@@ -95,6 +95,8 @@ class Server:
         self._worker_factory: Callable[[], Worker] = worker_factory or ProcessWorker
         self._owns_worker = worker_factory is None
         self._worker: Worker | None = None
+        self._waiting: dict[int, tuple[Job, asyncio.Future[None]]] = {}  # searches awaited, by id of their job
+        self._poller: asyncio.Future[None] | None = None
         if state_dir is not None:
             self._load(state_dir)
 
@@ -256,8 +258,7 @@ class Server:
             job = self._ai_worker().submit(table.entry.key, spec, view, self.ai_limit, seat=seat,
                                            seed=secrets.randbits(64))  # its own seed: it learns nothing of the deal
             self.ai_jobs[table.code] = job
-            while not job.done:  # polled: the worker's one callback belongs to whoever owns it (the app's window)
-                await asyncio.sleep(AI_POLL)
+            await self._finished(job)
             if job.retried is not None:
                 log.info("the AI process died during a move of table %s and was asked again", table.code)
             if job.error is not None:
@@ -269,6 +270,27 @@ class Server:
             self.thinking.discard(table.code)
             self.ai_jobs.pop(table.code, None)
         self._changed(table)
+
+    async def _finished(self, job: Job) -> None:
+        """Until `job` is done. One task looks at every waiting search each AI_POLL seconds (the worker's
+        one callback belongs to whoever owns it, the app's window): a thousand waiting AI seats cost one
+        wake-up, not a thousand."""
+        if job.done:
+            return
+        done = asyncio.get_running_loop().create_future()
+        self._waiting[id(job)] = (job, done)
+        if self._poller is None or self._poller.done():
+            self._poller = asyncio.ensure_future(self._poll())
+        await done
+
+    async def _poll(self) -> None:
+        while self._waiting:
+            await asyncio.sleep(AI_POLL)
+            for key, (job, done) in list(self._waiting.items()):
+                if job.done:
+                    del self._waiting[key]
+                    if not done.done():
+                        done.set_result(None)
 
     def close(self) -> None:
         if self._worker is not None and self._owns_worker:
