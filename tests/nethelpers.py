@@ -68,3 +68,19 @@ def free_port() -> int:
 
 def kinds(c: Client) -> list[str]:
     return [json.loads(f)["t"] for f in c.frames or []]
+
+
+class _Slow:
+    """An Othello AI that thinks until its deadline, then plays the first legal move: a turn long enough
+    for a test to kill its process in the middle of it."""
+
+    def choose(self, view, deadline):
+        from boardhub.core.game import get_game
+
+        time.sleep(max(0.0, deadline - time.monotonic()))
+        return get_game("othello").rules.legal_moves(view)[0]
+
+
+def slow():
+    """Loaded in the AI process as py:nethelpers:slow."""
+    return _Slow()

@@ -15,6 +15,7 @@ import pytest
 from boardhub.net import protocol, server as server_module
 from boardhub.net.server import Server
 from boardhub.net.seat import RemoteSeat
+from boardhub.net.table import Seat
 from nethelpers import client, free_port, kinds, raw, running, wait_until
 
 
@@ -222,6 +223,51 @@ def test_an_ai_seat_plays_in_the_servers_ai_process():
         assert table.rules.to_move(table.state) == 0
 
 
+def slow_ai_table(server: Server, url: str):
+    """An Othello table of a host and an AI seat whose every search lasts its whole time (set on the host:
+    the network offers no program as a seat)."""
+    host = client(url, t="create", game="othello", seats=["me", "random"], name="Ann")
+    table = server.tables[host.wait("welcome")["code"]]
+    table.seats[1] = Seat("ai", "Slow", ai="py:nethelpers:slow")
+    host.send({"t": "start"})
+    host.caught_up()
+    host.act("f5")
+    host.wait("ack")
+    return host, table
+
+
+def kill_the_ai_process(server: Server, code: str, not_pid: int | None = None) -> int:
+    """Kill the AI process while it searches for the table `code` (a process other than `not_pid`)."""
+    wait_until(lambda: code in server.ai_jobs and server.ai_jobs[code].started
+               and server._worker.pid not in (None, not_pid), timeout=30)
+    pid = server._worker.pid
+    os.kill(pid, signal.SIGKILL)
+    return pid
+
+
+def test_an_ai_seat_whose_process_is_killed_in_its_turn_is_asked_again_and_the_table_goes_on():
+    with running(Server(ai_limit=1.5)) as (server, url):
+        host, table = slow_ai_table(server, url)
+        kill_the_ai_process(server, table.code)
+        wait_until(lambda: len(table.moves) == 2, timeout=30)
+        assert server._worker.retried == 1 and not table.over
+        host.act("f3")  # the game goes on: the host's next move is taken
+        assert host.wait("ack")["ver"] == 3
+
+
+def test_an_ai_seat_whose_process_dies_twice_in_one_turn_forfeits_with_the_reason_in_words():
+    with running(Server(ai_limit=1.5)) as (server, url):
+        host, table = slow_ai_table(server, url)
+        first = kill_the_ai_process(server, table.code)
+        wait_until(lambda: server._worker.retried == 1, timeout=30)
+        kill_the_ai_process(server, table.code, not_pid=first)
+        over = host.wait("over", timeout=30)
+        assert over["winner"] == 0 and over["reason"] == "error"
+        assert over["detail"] == "Slow crashed twice in one move (its process ended each time)"
+        assert table.moves == ["f5"] and table.over
+        assert table.ai_turn() is None  # nothing more is asked of the AI: the table is not left waiting
+
+
 def test_a_server_killed_and_started_again_resumes_every_table(tmp_path):
     port = free_port()
     url = f"ws://127.0.0.1:{port}"
@@ -366,3 +412,24 @@ def test_a_rematch_turns_the_seats_and_keeps_the_ai():
         assert host.wait("welcome")["seat"] == 1 and guest.wait("welcome")["seat"] == 2
         assert [s.kind for s in table.seats] == ["ai", "human", "human"] and table.seats[0].ai == "easy"
         assert not table.over and table.moves == [] and table.game == 2 and table.seed != first_seed
+
+
+def test_an_ai_seats_forfeit_is_kept_in_words_when_the_table_is_resumed():
+    from boardhub.core.i18n import Wording
+    from boardhub.net.table import Table
+
+    table = Table("othello", None, ["me", "random"], clock=lambda: 0.0)
+    table.join(1, {"name": "Ann"})
+    table.start(1, 0.0)
+    table.act(1, {"t": "act", "n": 1, "ver": 0, "move": "f5"}, 0.0)
+    seat, _spec, _view, version = table.ai_turn()
+    refused = table.ai_played(seat, version, 99)  # an answer the rules refuse forfeits, as offline
+    assert [m["t"] for _c, m in refused][-1] == "over" and table.over
+    assert table.outcome().reason == "illegal" and table.outcome().winner == 0
+    table.ended = None
+    out = table.ai_failed(seat, version, Wording.of("{player} gave no answer {seconds} s after its time was up, "
+                                                    "and was stopped", seconds="5"))
+    over = [m for _c, m in out if m["t"] == "over"][0]
+    assert over["detail"] == "random gave no answer 5 s after its time was up, and was stopped"
+    again = Table.from_json(json.loads(json.dumps(table.to_json())), clock=lambda: 0.0)
+    assert again.over and again.over_message()["detail"] == over["detail"] and again.outcome().reason == "error"

@@ -82,7 +82,7 @@ def serve(args: argparse.Namespace) -> int:
         print(f"serving {len(server.tables)} tables on {scheme}://{args.bind}:{port}", flush=True)
 
     try:
-        asyncio.run(run_server(server, args.bind, args.port, certificate, started))
+        asyncio.run(run_server(server, args.bind, args.port, certificate, started, own_process=True))
     except KeyboardInterrupt:
         return 0
     except OSError as exc:

@@ -25,7 +25,7 @@ from typing import Any, Callable
 from boardhub.core import files
 from boardhub.core.game import GameEntry, get_game
 from boardhub.core.plain import to_plain
-from boardhub.core.i18n import N_
+from boardhub.core.i18n import N_, Wording
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.seat_check import seat_problem
 from boardhub.net import protocol
@@ -37,6 +37,12 @@ AWAY_SECONDS = 60.0  # how long a dropped player's seat waits before the others 
 LEFT_SECONDS = 10.0  # the same for a player who left on purpose
 KEPT_ANSWERS = 64  # a seat's last answers, for resends
 ENDINGS = (N_("{winner} wins: the other player left"), N_("A draw: a player left"))  # by "is it a draw"
+
+
+def _shorten(text: str, most: int = 40) -> str:
+    """An AI's answer as a sentence may name it: one line, at most `most` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 class Refused(Exception):
@@ -267,7 +273,10 @@ class Table:
         move = self._legal(seat, message["move"])
         if move is None:
             return refuse(N_("not a move you can make now"))
-        self._play(seat, move, now)
+        try:
+            self._play(seat, move, now)
+        except IllegalMove:  # judged by the rules' own check (see _legal)
+            return refuse(N_("not a move you can make now"))
         return {"t": "ack", "n": n, "ver": self.version}, self._broadcast()
 
     def _legal(self, seat: int, text: str) -> Any:
@@ -277,6 +286,11 @@ class Table:
             move = self.rules.move_from_text(text, self.state)
         except (IllegalMove, ValueError, TypeError, IndexError):
             return None
+        if self.entry.key == "davinci":
+            # The seat to move sees every move it may make (its view's legal moves are the state's, by
+            # the engine's own definition), and `apply` refuses any other with IllegalMove: checked
+            # there once rather than here too, a view and every guess's candidates made twice an action.
+            return move
         view = self.rules.view(self.state, seat)
         legal = view.legal_moves() if hasattr(view, "legal_moves") else self.rules.legal_moves(self.state)
         return move if move in legal else None
@@ -317,7 +331,8 @@ class Table:
         return self.entry.ai_entries[-1].name
 
     def ai_played(self, seat: int, version: int, move: Any, now: float | None = None) -> list[Out]:
-        """An AI seat's answer to the view of `version`; dropped if the table has moved on or it is illegal."""
+        """An AI seat's answer to the view of `version`; dropped if the table has moved on. A move the
+        rules refuse forfeits the game for that seat, as offline: asked again, it would answer the same."""
         now = self.clock() if now is None else now
         turn = self.ai_turn()
         if version != self.version or turn is None or turn[0] != seat:
@@ -325,8 +340,25 @@ class Table:
         try:
             self._play(seat, move, now)
         except (IllegalMove, ValueError, TypeError):
-            return []
+            return self.forfeit(seat, "illegal", Wording(N_("{player} answered with something that is not a move "
+                                                            "({move})"), (("move", _shorten(repr(move))),)))
         return self._broadcast()
+
+    def ai_failed(self, seat: int, version: int, error: Wording) -> list[Out]:
+        """An AI seat gave no move for the view of `version` (its process failed twice, it raised, it hung):
+        the game ends as a forfeit of that seat, `error` (its subject the seat) saying why, in words."""
+        turn = self.ai_turn()
+        if version != self.version or turn is None or turn[0] != seat:
+            return []
+        return self.forfeit(seat, "error", error)
+
+    def forfeit(self, seat: int, reason: str, why: Wording) -> list[Out]:
+        """`seat` loses the game for `reason` ("error", "illegal"): in a game of two the other seat wins,
+        else no one does (as offline); everyone gets the end and the reveal."""
+        others = [i for i in range(len(self.seats)) if i != seat]
+        self.ended = Outcome.worded(others[0] if len(others) == 1 else None, (), reason, why.template,
+                                    **{**dict(why.values), "player": self.seats[seat].name})
+        return self.seats_message() + [(c, self.over_message()) for c, _seat in self.recipients()]
 
     # ------------------------------------------------------------------ the host's controls
     def start(self, conn: int, now: float) -> list[Out]:
@@ -426,7 +458,8 @@ class Table:
         """Everything to resume the table after the server restarts: tokens as hashes only."""
         return {"game": self.entry.key, "options": self.options, "seed": str(self.seed), "code": self.code,
                 "moves": list(self.moves), "started": self.started, "host": self.host_seat,
-                "ended": None if self.ended is None else {"winner": self.ended.winner, "template": self.ended.template},
+                "ended": None if self.ended is None else {"winner": self.ended.winner, "template": self.ended.template,
+                                                          "outcome": self.ended.to_json()},
                 "seats": [{"kind": s.kind, "name": s.name, "ai": s.ai, "token_hash": s.token_hash, "used": s.used,
                            "stand_in": s.stand_in, "was_stood_in": s.was_stood_in} for s in self.seats]}
 
@@ -449,6 +482,8 @@ class Table:
         for seat, saved in zip(table.seats, data["seats"]):
             seat.used = float(saved["used"])  # the replay is no one's thinking time
         ended = data.get("ended")
-        if ended is not None:
+        if ended is not None and isinstance(ended.get("outcome"), dict):  # a forfeit, with its words
+            table.ended = Outcome.from_json(ended["outcome"])
+        elif ended is not None:  # a claim after someone left (the form before forfeits were kept whole)
             table.ended = Outcome.worded(ended["winner"], (), "abandoned", ENDINGS[ended["winner"] is None])
         return table
