@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from boardhub.core.i18n import N_
+from boardhub.core.worker import Worker
 from boardhub.net import discovery, protocol
 from boardhub.net.client import Client
 from boardhub.net.server import Server, ServerThread
@@ -140,14 +141,14 @@ class Hosting:
     """The server the app runs while its player hosts, and its beacon on a network."""
 
     def __init__(self, reach: str = "local", port: int = 0, beacon: tuple[str, int] | None = None,
-                 name: str = "") -> None:
+                 name: str = "", worker_factory: Callable[[], Worker] | None = None) -> None:
         if reach not in REACH:
             raise ValueError(f"no such reach: {reach!r}")
         self.reach, self.name = reach, name
         _label, self.bind, announce = REACH[reach]
         if loopback_only():
             self.bind = LOOPBACK
-        self.server = Server()
+        self.server = Server(worker_factory=worker_factory)  # the app's own AI process plays the AI seats
         self.thread = ServerThread(self.server, self.bind, port)
         self.beacon = discovery.Beacon(self._announce, beacon) if announce and beacon else None
         self.port = 0

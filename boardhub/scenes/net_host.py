@@ -136,7 +136,8 @@ class HostScene(Scene):
         name = self.typed_name()
         self.app.settings.player_name = name
         self.app.save_settings()
-        hosting = Hosting(self.reach.value, port, beacon_target(self.app.settings.beacon_address), name)
+        hosting = Hosting(self.reach.value, port, beacon_target(self.app.settings.beacon_address), name,
+                          self.app.start_worker)
         try:
             hosting.start()
         except OSError:
