@@ -19,6 +19,7 @@ from boardhub.core.settings import Settings  # noqa: E402
 from boardhub.core.worker import ProcessWorker, Worker
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.menu import MenuScene
+from boardhub.scenes.net_game import AwayScene, LeaveScene, NetGameScene, NetMenuScene
 from boardhub.scenes.pause import PauseScene
 from boardhub.scenes.record_import import ImportScene
 from boardhub.scenes.result import ResultScene
@@ -40,6 +41,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene, "setup": SetupScene, "game": GameScene, "pause": PauseScene, "result": ResultScene,
     "import": ImportScene, "rules": RulesScene, "saves": SavesScene, "stats": StatsScene,
     "settings": SettingsScene, "review": ReviewScene,
+    "net_game": NetGameScene, "net_menu": NetMenuScene, "net_leave": LeaveScene, "net_away": AwayScene,
 }
 # The longest the loop sleeps for a frame a scene asked for later: waking costs nothing,
 # and a clock that drifts from the scene's own is corrected within a second.
