@@ -203,6 +203,11 @@ class RemoteSession:
         return None
 
     @property
+    def revealed(self) -> bool:
+        """The host's reveal has come: the mirror is the true game."""
+        return self._over_done
+
+    @property
     def me(self) -> int | None:
         return self.match.me
 
@@ -385,7 +390,10 @@ class RemoteSession:
         seat, m = self.seat, self.match
         if self._fresh and m.is_over and self._over_done:  # a rematch: the next game, in the same screen
             self._fresh, self._over_done, self._pending = False, False, None
+            seat.over = None
             self.match = RemoteMatch(seat)
+            self.seats = [SeatState() for _seat in self.match.seats]
+            self._read_seats(seat.seats, now, quiet=True)
             self.rematch_asked, self.games, self.save_path = [], self.games + 1, None
             self.created = datetime.now().isoformat(timespec="seconds")
             self._events.append(Rewound())

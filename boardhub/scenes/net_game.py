@@ -68,6 +68,11 @@ class NetGameScene(GameScene):
     def close_chat(self) -> None:
         self.chat.visible = self.chat.focused = False
 
+    def show_result(self) -> None:
+        """The result once the host has revealed the game (its seed and every rack), not before."""
+        if self.session.revealed:
+            super().show_result()
+
     def click_board(self, pos) -> None:
         s = self.session
         if not s.interactive and not self.match.is_over:
