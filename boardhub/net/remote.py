@@ -417,7 +417,8 @@ class RemoteSession:
             here = bool(s.get("here", True))
             away = s.get("away")
             if not quiet and i != self.me and here != state.here:
-                said = _("{name} is back") if here else _("{name} is away")
+                said = _("An AI plays for {name} now") if s.get("stand_in") else \
+                    _("{name} is back") if here else _("{name} is away")
                 self._events.append(Notice(said.format(name=names[i].label), "info" if here else "warning"))
             state.here = here
             state.stand_in = bool(s.get("stand_in"))

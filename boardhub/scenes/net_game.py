@@ -165,10 +165,13 @@ class NetGameScene(GameScene):
                 words, color = _("away {time}").format(time=clock_text(left + 0.999)), theme.ACCENT
             else:
                 words, color = _("away"), theme.ERROR
+            # in place of the seat's clock, under its name, clear of its score on the right
             px = 15 * s
-            right = x0 + (i + 1) * slot_w - 16 * s
-            width = min(theme.font(int(px)).size(words)[0] + 14 * s, slot_w - 40 * s)
-            pill = pygame.Rect(round(right - width), round(3 * s), round(width), round(theme.line_height(px) + 2 * s))
+            left = x0 + i * slot_w + 8 * s + 44 * s
+            room = slot_w * 0.62 - 60 * s
+            width = min(theme.font(int(px)).size(words)[0] + 14 * s, room)
+            pill = pygame.Rect(round(left), round(10 * s + 25 * s + 13 * s - theme.line_height(px) / 2 - 1 * s),
+                               round(width), round(theme.line_height(px) + 2 * s))
             pygame.draw.rect(surface, theme.BG, pill, border_radius=round(6 * s))
             pygame.draw.rect(surface, color, pill, width=1, border_radius=round(6 * s))
             theme.text(surface, theme.fit(words, px, width - 10 * s), px, pill.center, color, "center")
