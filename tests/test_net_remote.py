@@ -195,6 +195,7 @@ def test_two_twin_deals_seat_0_cannot_tell_apart_draw_the_same_pixels_on_its_scr
             compared += 1
             mover = rules.to_move(tables[0].state)
             for t, cs in zip(tables, seats):
+                cs[mover].caught_up()  # it acts on the table's latest version, in both twins alike
                 legal = rules.view(t.state, mover).legal_moves()
                 cs[mover].act(rules.move_to_text(legal[(k * 7) % len(legal)], t.state))
             for cs in seats:
