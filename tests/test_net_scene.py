@@ -102,14 +102,14 @@ def test_the_result_offers_a_rematch_and_the_next_game_starts_in_the_same_screen
     app, hosted, host, guest, _hosting = othello
     scene = app.top
     end = time.monotonic() + 30
-    while not (app.top is not scene and getattr(app.top, "title", "") == "Game over"):
+    while not (host.revealed and guest.revealed):  # the game played out by both sessions, the screen aside
         assert time.monotonic() < end
         for s in (host, guest):
-            if s is guest:
-                s.update()
+            s.update()
             if s.interactive:
                 s.play(s.match.rules.legal_moves(s.match.state)[0])
-        app.frame(0.02)
+        time.sleep(0.001)
+    app.open("result", host)
     panel = app.top
     assert [b.label for b in panel.buttons][0] == "Rematch"
     panel.buttons[0].on_click()
@@ -119,3 +119,31 @@ def test_the_result_offers_a_rematch_and_the_next_game_starts_in_the_same_screen
     app.frame(0.02)
     assert host.me == 1 and not host.match.history and not host.match.is_over  # the seats turned
     assert [s.name for s in host.match.seats] == ["Guest1", "Ann"] and app.top.session is host
+
+
+def test_a_da_vinci_watcher_s_screen_has_no_face_up_toggle_and_no_rematch(app):
+    from nethelpers import client
+    from test_net_remote import seated
+    with running() as (server, url):
+        players, code = table(url, "davinci", ["me", "open"], {"players": 2})
+        sessions = [RemoteSession(*p) for p in players]
+        w = client(url, code=code, want="watch")
+        watcher = RemoteSession(w, seated(w, w.wait("welcome"), "davinci", {"players": 2}))
+        app.open("net_game", watcher)
+        app.frame(0.02)
+        scene = app.top
+        assert watcher.match.human_seats == () and scene.board.viewer is None
+        assert [b.label for b in scene.action_buttons] == []  # offline, a table of AIs offers "Face up"
+        end = time.monotonic() + 30
+        while not all(s.revealed for s in sessions):
+            assert time.monotonic() < end
+            for s in sessions:
+                s.update()
+                if s.interactive:
+                    s.play(s.seat.view.legal_moves()[0])
+            time.sleep(0.001)
+        frames(app, lambda: getattr(app.top, "title", "") == "Game over")  # the watcher's screen catches up
+        assert "Rematch" not in [b.label for b in app.top.buttons]
+        assert watcher.match.state == server.tables[code].state  # the whole deal, once it is over
+        for s in sessions + [watcher]:
+            s.close()

@@ -185,7 +185,7 @@ class NetGameScene(GameScene):
         theme.text(surface, _("Chat (Enter)"), px, (r.x, r.y + 4 * s), theme.MUTED)
         rows: list[tuple[str, tuple]] = []
         for c in self.session.chat:
-            who = _("{name} (watching)").format(name=c.name) if c.watcher else c.name
+            who = _("A watcher") if c.watcher else c.name  # the host names no watcher
             for k, text in enumerate(theme.wrap(_("{name}: {text}").format(name=who, text=c.text), px, r.width)):
                 rows.append((text, theme.MUTED if c.watcher else theme.TEXT))
         bottom = (self.chat.rect.y if self.chat.visible else r.bottom) - 4 * s

@@ -61,9 +61,9 @@ class ResultScene(GamePanel):
         if self.net:
             self.title = N_("Game over")
             self.games = session.games
-            buttons = [
-                Button(N_("Rematch"), session.ask_rematch, primary=True),
-                Button(N_("Look at the board"), self.close),
+            buttons = [  # a watcher has no seat to ask a rematch for
+                *([Button(N_("Rematch"), session.ask_rematch, primary=True)] if session.me is not None else []),
+                Button(N_("Look at the board"), self.close, primary=session.me is None),
                 Button(N_("Leave the table"), lambda: self.app.reset("menu")),
             ]
         elif session.is_replay:
