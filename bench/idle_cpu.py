@@ -3,7 +3,8 @@
 Each state runs in its own app process on a private X display; the figure is
 that process's CPU time over wall time (share of one core), the AI process
 excluded. Rest states: the still main menu, a human's turn in each game
-(Player vs Player, nothing moving), a paused AI vs AI game. For contrast, an
+(Player vs Player, nothing moving), a paused AI vs AI game, a network table (hosted in the
+app on 127.0.0.1) waiting for the other player's move. For contrast, an
 AI vs AI game at no delay, animating every move. Target: <= 5 % in every rest state.
 
     python bench/idle_cpu.py [--seconds 10] [--warmup 2] [--states menu,pvp-dots]
@@ -27,16 +28,47 @@ STATES = {  # name -> (what it shows, is a rest state)
     "menu": ("main menu, still", True),
     **{f"pvp-{g}": (f"{g}: a human's turn (PvP)", True) for g in GAMES},
     "ava-paused": ("othello: AI vs AI, paused", True),
+    "net-othello": ("othello: network, the other's turn", True),
     "ava-playing": ("othello: AI vs AI, no delay", False),
 }
 MARK = "IDLE_CPU "
 
 
 # ---------------------------------------------------------------- the app process
+_KEPT: list = []  # the bench's other player at a network table: kept connected, never moving
+
+
+def open_net_game(app) -> None:
+    """A table hosted in this process on 127.0.0.1, this window's seat waiting for the other's move."""
+    from boardhub.net.client import Client
+    from boardhub.net.remote import RemoteSession
+    from boardhub.net.seat import RemoteSeat
+    from boardhub.net.server import Server, ServerThread
+    hosting = ServerThread(Server(), "127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{hosting.start()}"
+    host = Client(url, {"t": "create", "game": "othello", "seats": ["open", "me"], "name": "Host"})
+    host.start()
+    seat = RemoteSeat("othello", {})
+    seat.update(host.wait("welcome"))
+    other = Client(url, {"code": host.code, "name": "Guest"})  # black, to move, and it never does
+    other.start()
+    other.wait("welcome")
+    _KEPT.append(other)
+    host.send({"t": "start"})
+    while not (seat.started and seat.view is not None):
+        for message in host.poll():
+            seat.update(message)
+        time.sleep(0.01)
+    app.open("net_game", RemoteSession(host, seat, hosting))
+
+
 def open_state(app, state: str) -> None:
     """Put the app in `state`, as a player would leave it."""
     from boardhub.core.session import GameSession
     from boardhub.core.setup import GameSetup
+    if state == "net-othello":
+        open_net_game(app)
+        return
     if state == "menu":
         app.open("menu")
         return

@@ -22,6 +22,7 @@ from boardhub.scenes.menu import MenuScene
 from boardhub.scenes.net_host import HostScene
 from boardhub.scenes.net_join import JoinScene
 from boardhub.scenes.net_room import RoomScene
+from boardhub.scenes.net_game import AwayScene, LeaveScene, NetGameScene, NetMenuScene
 from boardhub.scenes.pause import PauseScene
 from boardhub.scenes.record_import import ImportScene
 from boardhub.scenes.result import ResultScene
@@ -44,6 +45,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "import": ImportScene, "rules": RulesScene, "saves": SavesScene, "stats": StatsScene,
     "settings": SettingsScene, "review": ReviewScene,
     "net_join": JoinScene, "net_host": HostScene, "net_room": RoomScene,
+    "net_game": NetGameScene, "net_menu": NetMenuScene, "net_leave": LeaveScene, "net_away": AwayScene,
 }
 # The longest the loop sleeps for a frame a scene asked for later: waking costs nothing,
 # and a clock that drifts from the scene's own is corrected within a second.

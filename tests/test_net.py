@@ -251,6 +251,7 @@ def test_an_ai_seat_whose_process_is_killed_in_its_turn_is_asked_again_and_the_t
         kill_the_ai_process(server, table.code)
         wait_until(lambda: len(table.moves) == 2, timeout=30)
         assert server._worker.retried == 1 and not table.over
+        host.caught_up()  # the AI's move has reached the host's screen: its next move is made on it
         host.act("f3")  # the game goes on: the host's next move is taken
         assert host.wait("ack")["ver"] == 3
 

@@ -150,6 +150,7 @@ class Client:
             if code in FATAL or self.token is None:
                 self._finish(code or 1006)
                 return
+            self._put({"t": "lost"})  # the window says so while the client mends the connection
             if not self._reconnect():
                 self._finish(1006)
                 return

@@ -43,7 +43,7 @@ def open_remote_game(app: Host, client: Client, seat: RemoteSeat) -> str:
         from boardhub.net.remote import RemoteSession
     except ImportError:
         return NO_GAME_SCREEN
-    app.replace("game", RemoteSession(client, seat, hosting=getattr(app, "hosting", None)))
+    app.replace("net_game", RemoteSession(client, seat, hosting=getattr(app, "hosting", None)))
     return ""
 
 

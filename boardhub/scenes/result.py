@@ -47,9 +47,26 @@ def result_lines(session: Session) -> list[tuple[str, tuple]]:
     return lines
 
 
+def rematch_line(session) -> tuple[str, tuple]:
+    """Who at a network table has asked for a rematch (each person must, for it to start)."""
+    asked = [session.match.seats[i].label for i in session.rematch_asked if i < len(session.match.seats)]
+    if not asked:
+        return _("A rematch starts once every player asks for one"), theme.MUTED
+    return _("Asked for a rematch: {names}").format(names=", ".join(asked)), theme.SUCCESS
+
+
 class ResultScene(GamePanel):
     def __init__(self, app: Host, session: Session) -> None:
-        if session.is_replay:
+        self.net = hasattr(session, "ask_rematch")  # a game at a network table: a rematch, not a new setup
+        if self.net:
+            self.title = N_("Game over")
+            self.games = session.games
+            buttons = [  # a watcher has no seat to ask a rematch for
+                *([Button(N_("Rematch"), session.ask_rematch, primary=True)] if session.me is not None else []),
+                Button(N_("Look at the board"), self.close, primary=session.me is None),
+                Button(N_("Leave the table"), lambda: self.app.reset("menu")),
+            ]
+        elif session.is_replay:
             self.title = N_("End of the replay")
             buttons = [
                 Button(N_("Watch again"), self.closing(self.restart), primary=True),
@@ -67,7 +84,18 @@ class ResultScene(GamePanel):
             ]
         if session.match.game.review is not None and session.match.history:
             buttons.insert(-1, Button(N_("Review the game"), self.closing(self.review)))
-        super().__init__(app, session, buttons, result_lines(session))
+        lines = result_lines(session)
+        super().__init__(app, session, buttons, lines + [rematch_line(session)] if self.net else lines)
+
+    def update(self, dt: float) -> None:
+        """At a network table: who has asked for a rematch, and the panel goes when the rematch starts."""
+        if not self.net:
+            return
+        self.session.pump()
+        if self.session.games != self.games:
+            self.close()
+            return
+        self.lines[-1] = rematch_line(self.session)
 
     def review(self) -> None:
         """Every move judged: a person's own moves against AIs, every player's otherwise."""
