@@ -7,7 +7,8 @@ import pytest
 
 from boardhub.core import saves
 from boardhub.core.events import GameOver, MovePlayed, Notice
-from boardhub.core.rules import IllegalMove
+from boardhub.core.rules import IllegalMove, Outcome
+from boardhub.core.stats import ONLINE, ONLINE_STOOD_IN, Stats
 from boardhub.core.saved_games import saved_match
 from boardhub.net.remote import RemoteSession
 from boardhub.net.seat import RemoteSeat
@@ -76,8 +77,23 @@ def test_a_whole_othello_game_between_two_remote_sessions_is_shown_move_by_move_
             again = saved_match(saved)
             assert again.state == hosted.state and [x.name for x in again.seats] == ["Ann", "Guest1"]
         assert len(list((saves_folder).rglob("*othello*.json"))) == 2
+        # each player's result counts once, in the network row (both players share this test's stats file)
+        winner = hosted.outcome().winner
+        assert Stats.load().record_of("othello", ONLINE) == ((1, 0, 1, 0) if winner is not None else (0, 2, 0, 0))
+        assert Stats.load().record_of("othello", ONLINE_STOOD_IN) is None
         for s in sessions:
             s.close()
+
+
+def test_a_game_where_an_ai_stood_in_is_counted_in_a_row_of_its_own(saves_folder):
+    with running() as (server, url):
+        players, code = table(url, "othello", ["me", "open"])
+        session = RemoteSession(*players[0])
+        session._count({"stand_in": [1]}, Outcome(0, (40, 24), "score"))
+        session._count({"stand_in": []}, Outcome(1, (24, 40), "score"))
+        assert Stats.load().record_of("othello", ONLINE_STOOD_IN) == (1, 0, 0, 0)
+        assert Stats.load().record_of("othello", ONLINE) == (0, 0, 1, 0)
+        session.close()
 
 
 def test_a_move_the_host_refuses_says_why_and_changes_nothing():

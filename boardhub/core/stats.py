@@ -176,6 +176,15 @@ def merge_files(old: Path, new: Path) -> None:
         saves.write_json(new, "stats", {"games": table, "forfeits": forfeits, "hinted": hinted, "counted": ids})
 
 
+ONLINE = "online"  # the row of the games at network tables against people
+ONLINE_STOOD_IN = "online, stood in"  # the same where an AI stood in for someone who had gone: marked apart
+
+
+def online_opponent(stood_in: bool) -> str:
+    """The stats' key of a game at a network table (people there, perhaps AIs too)."""
+    return ONLINE_STOOD_IN if stood_in else ONLINE
+
+
 def opponent_of(seats) -> str:
     """The key of a game's AIs in the stats: their names as `python -m boardhub ais` gives them."""
     return ", ".join(seat.ai for seat in seats if not seat.is_human)

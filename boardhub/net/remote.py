@@ -29,6 +29,7 @@ from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.modes import Mode
 from boardhub.core.rules import IllegalMove, Outcome
 from boardhub.core.saved_games import game_data
+from boardhub.core.stats import Stats, online_opponent, result_for
 from boardhub.net import protocol
 from boardhub.net.seat import RemoteSeat
 
@@ -435,6 +436,20 @@ class RemoteSession:
             return
         self._events.append(GameOver(outcome))
         self._save(over)
+        self._count(over, outcome)
+
+    def _count(self, over: dict[str, Any], outcome: Outcome) -> None:
+        """A player's result in the stats, once, in the network rows: apart where an AI stood in for anyone."""
+        if self.me is None:
+            return  # a watcher played nothing
+        stood_in = any(isinstance(i, int) for i in over.get("stand_in", []))
+        game_id = self.save_path.name if self.save_path is not None else ""
+        try:
+            Stats.load().record(self.entry.key, online_opponent(stood_in), result_for(outcome, self.me),
+                                game_id=game_id)
+        except (OSError, ValueError) as exc:  # SaveError: a stats file that must not be replaced, in words
+            why = saves.plain(exc) if isinstance(exc, OSError) else exc
+            self._events.append(Notice(_("The result was not counted: {why}").format(why=why), "warning"))
 
     def _save(self, over: dict[str, Any]) -> None:
         """The finished game in the saves, like an offline game: Saved games and Review list it."""

@@ -11,7 +11,7 @@ from boardhub.core import saves
 from boardhub.core.game import all_games
 from boardhub.core.i18n import N_, _, ngettext, percent
 from boardhub.core.seat_names import seat_label
-from boardhub.core.stats import Stats
+from boardhub.core.stats import ONLINE, ONLINE_STOOD_IN, Stats
 from boardhub.scenes.page import ScrollingPage
 from boardhub.ui import theme
 from boardhub.ui.scene import Host
@@ -21,7 +21,11 @@ COLUMNS = (N_("Won"), N_("Drawn"), N_("Lost"), N_("AI forfeits"), N_("Score"))
 CONFIRM_SECONDS = 3.0
 NOTE = N_("Games of one player against the AIs count, each once, when they end. A game an AI forfeited "
           "(it crashed, stopped answering or played an illegal move) is not your win: it is counted apart "
-          "and left out of the score.")
+          "and left out of the score. Games at network tables count in rows of their own.")
+
+# The rows of the games played at network tables; a game where an AI stood in for someone is counted apart.
+ONLINE_LABELS = {ONLINE: N_("People at network tables"),
+                 ONLINE_STOOD_IN: N_("At network tables, with an AI standing in")}
 
 
 class StatsScene(ScrollingPage):
@@ -53,7 +57,8 @@ class StatsScene(ScrollingPage):
                 out.append(("none", (_("No games against the AI yet"),)))
             for name, won, drew, lost, forfeits in rows:
                 played = won + drew + lost
-                label = ", ".join(seat_label(ai) for ai in name.split(", "))
+                label = _(ONLINE_LABELS[name]) if name in ONLINE_LABELS else \
+                    ", ".join(seat_label(ai) for ai in name.split(", "))
                 hinted = self.stats.hinted_of(g.key, name)
                 if hinted:
                     label = ngettext("{name} ({count} with hints)", "{name} ({count} with hints)", hinted).format(
