@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from boardhub.games.othello.book import book_move
+from boardhub.games.othello import book
 from boardhub.games.othello.endgame import EndgameSolver, SolveTimeout, final_score
 from boardhub.games.othello.engine import BLACK, PASS, START, OthelloRules, OthelloState, flips, moves_mask, play
 from boardhub.games.othello.evaluation import WEIGHTS, evaluate
@@ -133,11 +133,15 @@ def test_expert_with_a_seed_repeats_itself():
     assert len(moves) == 1
 
 
-def test_expert_opening_depends_on_the_seed_only():
+def test_expert_opening_depends_on_the_seed_only(monkeypatch):
+    shipped = book.load(book.shipped_path(), "shipped book")  # not a book another test left in this process
+    monkeypatch.setattr(book, "_BOOK", shipped)
+    monkeypatch.setattr(book, "_BOOK_DISCS", shipped.deepest())
+
     def opening(seed: int) -> list[int]:
         """The expert's moves while the game stays in its book (out of it, the search's depth follows the clock)."""
         ai, state, out = ExpertAI(seed=seed), START, []
-        while len(out) < 8 and book_move(state.me, state.opp, random.Random(0)) is not None:
+        while len(out) < 8 and book.book_move(state.me, state.opp, random.Random(0)) is not None:
             move = ai.choose(state, time.monotonic() + 0.5)
             out.append(move)
             state = play(state, move)
