@@ -54,6 +54,7 @@ def test_best_move_on_request_is_shown_and_the_game_counts_as_hinted(app, game_k
 
 def test_the_review_after_a_game_steps_and_exports_its_graph(app):
     othello = get_game("othello")
+    app.settings.ai_delay = 0.0  # the AI's replies show at once: the review is the point here
     game = start(app, "othello", [None, "random"])
     while not game.match.is_over:  # the person plays the first legal move each time
         assert wait(app, lambda: game.session.interactive or game.match.is_over)
