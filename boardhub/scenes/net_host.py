@@ -294,14 +294,4 @@ class HostScene(Scene):
 
     def draw_note(self, surface: pygame.Surface, message: str, color) -> None:
         """A sentence whole in the box above the buttons: wrapped, smaller until it fits."""
-        box, px = self.note_box, 20 * self.s
-        smallest = theme.MIN_TEXT_PX / theme.TEXT_SCALE
-        lines = theme.wrap(message, px, box.width)
-        while px > smallest and len(lines) * theme.line_height(px) > box.height:
-            px = max(smallest, px - 1)
-            lines = theme.wrap(message, px, box.width)
-        most = max(1, int(box.height // theme.line_height(px)))
-        if len(lines) > most:
-            lines = lines[:most - 1] + [theme.fit(" ".join(lines[most - 1:]), px, box.width)]
-        for i, line in enumerate(lines):
-            theme.text(surface, line, px, (box.x, box.y + theme.line_height(px) * i), color)
+        theme.paragraph(surface, message, 20 * self.s, self.note_box, color)

@@ -392,14 +392,7 @@ class SetupScene(Scene):
         box, px = self.message_box, DETAIL_PX * self.s
         if not message:
             return
-        smallest = theme.MIN_TEXT_PX / theme.TEXT_SCALE
-        lines = theme.wrap(message, px, box.width)
-        while px > smallest and len(lines) * theme.line_height(px) > box.height:
-            px = max(smallest, px - 1)
-            lines = theme.wrap(message, px, box.width)
-        most = max(1, int(box.height // theme.line_height(px)))
-        if len(lines) > most:
-            lines = lines[:most - 1] + [theme.fit(" ".join(lines[most - 1:]), px, box.width)]
+        lines, px = theme.wrap_to_fit(message, px, box)
         line_h = theme.line_height(px)
         top = box.y
         x = box.centerx if anchor == "center" else box.x

@@ -159,6 +159,27 @@ def _note(surface: pygame.Surface, msg: str, f: pygame.font.Font, img: pygame.Su
     recorded.append(DrawnText(msg, f.point_size, pygame.Rect(rect), ink, surface.get_rect(), bounds))
 
 
+def wrap_to_fit(msg: str, px: float, box: pygame.Rect) -> tuple[list[str], float]:
+    """The lines of a sentence kept whole in `box`, and their size: wrapped, smaller until they fit (its
+    end is cut only where even the smallest text would not fit)."""
+    smallest = MIN_TEXT_PX / TEXT_SCALE
+    lines = wrap(msg, px, box.width)
+    while px > smallest and len(lines) * line_height(px) > box.height:
+        px = max(smallest, px - 1)
+        lines = wrap(msg, px, box.width)
+    most = max(1, int(box.height // line_height(px)))
+    if len(lines) > most:
+        lines = lines[:most - 1] + [fit(" ".join(lines[most - 1:]), px, box.width)]
+    return lines, px
+
+
+def paragraph(surface: pygame.Surface, msg: str, px: float, box: pygame.Rect, color) -> None:
+    """A sentence drawn whole in `box` from its top left (`wrap_to_fit`)."""
+    lines, px = wrap_to_fit(msg, px, box)
+    for i, line in enumerate(lines):
+        text(surface, line, px, (box.x, box.y + line_height(px) * i), color)
+
+
 def wrap(msg: str, px: float, width: int, bold: bool = False) -> list[str]:
     """Split text into lines no wider than `width`, keeping blank lines between paragraphs
     (a word wider than `width` keeps a line of its own, for the caller to `fit`)."""
