@@ -74,6 +74,12 @@ def post_ai_answer() -> None:
         pass
 
 
+def is_fullscreen_key(event: pygame.event.Event) -> bool:
+    """F11, or Alt+Enter (either Enter): the keys that toggle full screen from every screen."""
+    return event.key == pygame.K_F11 or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                                         and bool(event.mod & pygame.KMOD_ALT))
+
+
 def check_pygame_ce() -> None:
     """pygame and pygame-ce share one folder; the last installed wins. We need -ce."""
     if not getattr(pygame, "IS_CE", False):
@@ -122,17 +128,47 @@ class App:
         else:
             place = Placement(size, False, theme.MIN_SIZE)
         self.min_size = place.minimum
-        self.screen = pygame.display.set_mode(place.size, pygame.RESIZABLE)
-        window = self._window()
-        if window is not None:
-            window.minimum_size = place.minimum
-        self.size = self.screen.get_size()
-        self.window_size = self.size  # its size when not maximised: the one to open at next time
-        self.window_maximized = False
+        self.window_size = place.size  # its size when not maximised: the one to open at next time
+        self.window_maximized = place.maximized
         self._minimized = False
-        if place.maximized and window is not None:
-            window.maximize()  # SDL sends no WINDOWMAXIMIZED for its own call: the state is set here
-            self.window_maximized = True
+        # full screen as the player left it; an explicit size is a window of that size, as asked
+        self._set_mode(size is None and self.settings.fullscreen)
+
+    def _set_mode(self, fullscreen: bool) -> None:
+        """Show the whole screen, or the window at its own size (maximised again if it was)."""
+        self._minimized = False
+        if fullscreen:
+            # (0, 0): the desktop's own resolution, which pygame-ce shows as SDL's borderless
+            # FULLSCREEN_DESKTOP: no change of the monitor's mode, and a quick way back
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            window = self._window()
+            if window is not None:
+                window.minimum_size = self.min_size
+            if self.window_maximized and window is not None:
+                window.maximize()  # SDL sends no WINDOWMAXIMIZED for its own call: the state is set here
+            else:
+                self.window_size = self.screen.get_size()
+                self.window_maximized = False
+        self.fullscreen = fullscreen
+        w, h = self.screen.get_size()
+        self.size = (max(w, self.min_size[0]), max(h, self.min_size[1]))
+
+    def toggle_fullscreen(self) -> None:
+        """F11 or Alt+Enter, on any screen."""
+        self.set_fullscreen(not self.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen (on) or go back to the window; every screen lays out again, the choice is kept."""
+        kept = self.settings.fullscreen
+        self.settings.fullscreen = on  # first: a screen's layout shows the setting (the Settings toggle)
+        if on != self.fullscreen:
+            self._set_mode(on)
+            for scene in self.stack:
+                scene.layout(self.size)
+        if kept != on:
+            self.save_settings()  # now: the next start opens as the player left it, even after a crash
 
     @staticmethod
     def _window() -> pygame.Window | None:
@@ -150,6 +186,8 @@ class App:
         Only the size of a window that is not maximised is kept (a maximised window is
         as big as the screen it is on); a window back from the taskbar is as it was.
         """
+        if self.fullscreen:
+            return  # the screen's size and state, not the window's: the window comes back as it was
         if event.type == pygame.WINDOWMINIMIZED:
             self._minimized = True
             return
@@ -275,6 +313,9 @@ class App:
             return  # it only wakes the loop: the scenes poll their jobs in update
         if event.type == WINDOW_SAVE:
             self.save_settings()
+            return
+        if event.type == pygame.KEYDOWN and is_fullscreen_key(event):
+            self.toggle_fullscreen()  # before the scenes: Alt+Enter never plays a move or presses a button
             return
         if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED):
             self._track_window(event)

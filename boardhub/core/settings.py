@@ -25,6 +25,7 @@ from boardhub.core.seat_check import starts_program
 ANIMATION_SPEEDS = {"none": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.5}
 DELAY_RANGE = (0.0, 10.0)  # seconds: an AI's visible delay, the pace of AI vs AI
 WINDOW_RANGE = (0, 16_384)  # pixels: no screen is larger
+MAX_GAMES = 64  # games with a pace of their own: four today
 MAX_SETUPS = 64  # the last setup of each game and mode: 12 today
 MAX_SETUP_CHARS = 4_000  # one setup as JSON: a few hundred characters with an engine's command line
 MAX_NAME_CHARS = 24  # the player's name at network tables (net/protocol.py's MAX_NAME)
@@ -38,7 +39,11 @@ class Settings:
     hints: bool = True
     last_move: bool = True
     ai_delay: float = 1.0  # before an AI's move shows against a human (the source's 1 s)
-    ava_delay: float = 0.5  # between moves in AI vs AI (the source's 0.5 s)
+    # between moves in AI vs AI and replays (the source's 0.5 s), for a game whose own pace was never set:
+    # older files kept only this one value, which every game then takes
+    ava_delay: float = 0.5
+    # each game's own pace of AI vs AI, by game key ("davinci": 1.0): a slow Da Vinci table after a fast Dots game
+    ava_delays: dict = field(default_factory=dict)
     learn_in_app: bool = False  # Othello's learned AI keeps learning from the games played here
     # the interface's language ("en", "ko"); None until the player picks one: the system's language
     language: str | None = None
@@ -48,6 +53,7 @@ class Settings:
     window_width: int = 0
     window_height: int = 0
     window_maximized: bool = False
+    fullscreen: bool = False  # the whole screen (F11, Alt+Enter), kept for the next start
     # the player's name at network tables ("" until they type one: the tables then say "Player 2")
     player_name: str = ""
     # where a hosted table's LAN beacon is sent and heard ("host" or "host:port"): the local network's
@@ -61,6 +67,14 @@ class Settings:
     @property
     def animation_seconds(self) -> float:
         return ANIMATION_SPEEDS.get(self.animation, 0.25)
+
+    def ava_delay_for(self, game: str) -> float:
+        """The seconds between moves of AI vs AI in `game`: its own pace, or the shared one if never set."""
+        return self.ava_delays.get(game, self.ava_delay)
+
+    def set_ava_delay(self, game: str, seconds: float) -> None:
+        """Pace `game`'s AI vs AI at `seconds` between moves; the other games keep theirs."""
+        self.ava_delays[game] = seconds
 
     def remember_setup(self, setup: dict) -> None:
         """Keep `setup` (GameSetup.fields()) as the one its game and mode start from next time."""
@@ -149,8 +163,8 @@ class Settings:
             data = current._values()
             for key, value in mine.items():
                 before = self._loaded.get(key, _REFUSED)
-                if key == "last_setups" and isinstance(before, dict):  # setup by setup: each window its own
-                    merged = dict(data["last_setups"])
+                if key in _MERGED and isinstance(before, dict):  # entry by entry: each window its own
+                    merged = dict(data[key])
                     merged.update({k: v for k, v in value.items() if before.get(k) != v})
                     for k in set(before) - set(value):
                         merged.pop(k, None)
@@ -162,6 +176,8 @@ class Settings:
 
 
 _REFUSED = object()
+# the fields two windows share entry by entry (a setup, a game's pace): each writes only the entries it changed
+_MERGED = ("last_setups", "ava_delays")
 
 
 def _parses(seat: str) -> bool:
@@ -193,6 +209,13 @@ def _checked(name: str, value: Any, default: Any) -> Any:
         if not isinstance(value, str) or len(value) > most * 4:
             return _REFUSED
         return clean_text(value, limit=most * 4).strip()[:most]
+    if name == "ava_delays":
+        if not isinstance(value, dict) or len(value) > MAX_GAMES:
+            return _REFUSED
+        # one game's pace out of range (hand-edited) gives that game the shared pace; the others keep theirs
+        lo, hi = DELAY_RANGE
+        return {k: float(v) for k, v in value.items()
+                if isinstance(k, str) and len(k) <= 100 and schema.is_number(v) and lo <= v <= hi}
     if name == "last_setups":
         if not isinstance(value, dict) or len(value) > MAX_SETUPS:
             return _REFUSED

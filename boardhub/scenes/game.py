@@ -11,7 +11,7 @@ import pygame
 
 from boardhub.core import saves
 from boardhub.core.events import GameOver, HintReady, MovePlayed, Notice, Passed, Rewound
-from boardhub.core.i18n import N_, _, seconds
+from boardhub.core.i18n import N_, _
 from boardhub.core.records import export_record
 from boardhub.core.rules import IllegalMove
 from boardhub.core.session_base import Session
@@ -20,7 +20,7 @@ from boardhub.scenes.game_frame import Message, frame_for
 from boardhub.scenes.move_entry import MoveEntry
 from boardhub.ui.board import DrawContext, Intent, Play, Refuse
 from boardhub.ui.scene import Host, Scene
-from boardhub.ui.widgets import Button, Slider, set_clipboard_text
+from boardhub.ui.widgets import Button, set_clipboard_text
 
 RESULT_PAUSE = 0.6  # let the last move be seen before the result panel covers it
 
@@ -36,7 +36,7 @@ class GameScene(Scene):
         self.over_since: float | None = self.clock if session.match.is_over else None
         self.result_shown = False
         self.scroll = 0  # move list: rows scrolled up from the newest
-        self.speed = Slider(0.0, 2.0, app.settings.ava_delay, 0.1, self.set_speed, lambda v: seconds(v, ".1f"))
+        self.speed = game_frame.speed_slider(app.settings.ava_delay_for(session.entry.key), self.set_speed)
         self.undo_button = Button(N_("Back") if replay else N_("Undo"), self.undo)
         self.redo_button = Button(N_("Forward") if replay else N_("Redo"), self.redo)
         self.pause_button = Button(N_("Pause"), session.toggle_pause)
@@ -69,7 +69,7 @@ class GameScene(Scene):
         self.message = Message(msg, kind, time.monotonic())
 
     def set_speed(self, value: float) -> None:
-        self.app.settings.ava_delay = value
+        self.app.settings.set_ava_delay(self.session.entry.key, value)  # this game's pace, not the others'
         self.app.save_settings()  # now, not at a clean exit only: a step of the slider is one small write
         self.apply_settings()
 

@@ -106,6 +106,11 @@ def hint_words(scene: GameView, hint) -> str:
     return _("Best move: {hint}").format(hint=_("{hint}: {note}").format(hint=text, note=note) if note else text)
 
 
+def speed_slider(value: float, on_change) -> Slider:
+    """The pace of AI vs AI and replays: 0 to 2 s between moves, in tenths, starting at the game's own `value`."""
+    return Slider(0.0, 2.0, value, 0.1, on_change, lambda v: seconds(v, ".1f"))
+
+
 def clock_text(seconds: float) -> str:
     """A seat's time so far, as chess clocks show it: 1:05, 12:30."""
     whole = int(seconds)

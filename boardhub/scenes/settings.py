@@ -1,4 +1,4 @@
-"""Settings: the language, sound, animation speed, hints, last-move highlight and the AI's visible delay."""
+"""Settings: the language, full screen, sound, animation speed, hints, last-move highlight and the AI's visible delay."""
 from __future__ import annotations
 
 import pygame
@@ -22,8 +22,10 @@ class SettingsScene(Scene):
         # each language is named in itself, so a player who cannot read the one shown still finds theirs
         self.language = Choice(list(i18n.LANGUAGES), lambda code: i18n.LANGUAGES[code], i18n.language(),
                                self.app.set_language)
+        self.fullscreen = Toggle(st.fullscreen, self.app.set_fullscreen)
         self.rows = [
             (N_("Language"), self.language),
+            (N_("Full screen (F11)"), self.fullscreen),
             (N_("Sound"), Toggle(st.sound, self.set_sound)),
             (N_("Animations"), Choice(speeds, [SPEED_NAMES[n] for n in speeds], st.animation,
                                       lambda v: self.set("animation", v))),
@@ -50,6 +52,7 @@ class SettingsScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        self.fullscreen.value = self.app.settings.fullscreen  # F11 pressed on this screen: the toggle follows
         s = self.s = theme.scale(size)
         self.panel = pygame.Rect(0, 0, round(min(size[0] - 40 * s, 680 * s)), round(130 * s + len(self.rows) * 56 * s + 80 * s))
         self.panel.center = (size[0] / 2, size[1] / 2)
