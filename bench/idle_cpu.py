@@ -75,7 +75,7 @@ def open_state(app, state: str) -> None:
     if state.startswith("pvp-"):
         setup = GameSetup.default(state[len("pvp-"):], "pvp")
     else:
-        app.settings.ava_delay = 0.0  # moves follow each other at once: always animating
+        app.settings.set_ava_delay("othello", 0.0)  # moves follow each other at once: always animating
         setup = GameSetup.default("othello", "ava")
     app.open("game", GameSession.new(setup, app.start_worker))
     if state == "ava-paused":

@@ -29,7 +29,7 @@ def measure(mode: str, ai: str, seconds: float) -> tuple[float, float, float, fl
     from boardhub.scenes.game import GameScene
 
     app = App((1280, 800))
-    app.settings.ava_delay = 0.0
+    app.settings.set_ava_delay("dots", 0.0)  # the game below: its own pace
     app._worker = ThreadWorker() if mode == "thread" else ProcessWorker()
     seats = (None, None) if mode == "idle" else (ai, ai)
     setup = GameSetup("dots", seats, {"rows": 4, "cols": 4}, 0.5, False, "pvp" if mode == "idle" else "ava")

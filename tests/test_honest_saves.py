@@ -307,6 +307,6 @@ def test_the_ai_vs_ai_delay_is_saved_when_it_changes(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     app.frame(0.016)
     assert slider.value == pytest.approx(1.5)
-    assert Settings.load().ava_delay == pytest.approx(1.5)  # saved now, with no clean exit
+    assert Settings.load().ava_delay_for("dots") == pytest.approx(1.5)  # saved now, with no clean exit
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.frame(0.016)
