@@ -226,3 +226,13 @@ def test_a_dropped_player_shows_away_with_a_countdown_on_the_others_screen_and_c
         assert server.tables[code].moves == ["d3"]
         host.close()
         guest.close()
+
+
+def test_an_ai_seat_is_named_as_offline_never_by_its_spec_and_a_stand_in_keeps_the_person_s_name():
+    from boardhub.net.remote import table_seats
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "ai", "ai": "seed:normal", "name": "seed:normal"},
+             {"kind": "ai", "ai": "seed:normal", "name": "seed:normal"},
+             {"kind": "ai", "ai": "easy", "name": "Cai", "stand_in": True}]
+    names = [s.name for s in table_seats(seats)]
+    assert names == ["Ann", "Classic normal AI 1", "Classic normal AI 2", "Cai"]
+    assert [s.ai for s in table_seats(seats)] == [None, "seed:normal", "seed:normal", "easy"]

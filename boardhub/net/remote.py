@@ -29,6 +29,7 @@ from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.modes import Mode
 from boardhub.core.rules import IllegalMove, Outcome
 from boardhub.core.saved_games import game_data
+from boardhub.core.seat_names import NUMBERED, seat_label
 from boardhub.net import protocol
 from boardhub.net.seat import RemoteSeat
 
@@ -53,11 +54,26 @@ def _davinci_deal(view: Any) -> Any:
 
 
 def table_seats(seats: list[dict[str, Any]]) -> list[Seat]:
-    """The table's seats as the screens name them: AI seats as AIs, people as people."""
+    """The table's seats as the screens name them: AI seats as AIs, people as people.
+
+    An AI seat is named as offline ("Classic normal AI", "Hard AI 2"), in the source's words that the
+    screens translate; its spec ("seed:normal") is no name to show. An AI standing in keeps the
+    person's name: it is their seat.
+    """
+    ais = [s.get("ai") if s.get("kind") == "ai" and isinstance(s.get("ai"), str) else None for s in seats]
+    own = [ai if ai is not None and not seats[i].get("stand_in") else None for i, ai in enumerate(ais)]
     out = []
     for i, s in enumerate(seats):
         name = protocol.clean_name(s.get("name"), f"Player {i + 1}")
-        out.append(Seat(s.get("ai") if s.get("kind") == "ai" and isinstance(s.get("ai"), str) else None, name))
+        if own[i] is not None:
+            try:
+                name = seat_label(own[i], str)
+            except ValueError:  # an AI this version does not know: the name the host gave
+                pass
+            else:
+                if own.count(own[i]) > 1:
+                    name = NUMBERED.format(name=name, number=own[:i + 1].count(own[i]))
+        out.append(Seat(ais[i], name))
     return out
 
 
