@@ -359,3 +359,50 @@ def test_an_away_seat_counts_down_between_the_tables_messages(app):
     room.seats_at -= 5  # five seconds later, with no message from the table
     assert room.status(room.seats[1])[0] == _("away ({seconds} s)").format(seconds=54)
     assert room.redraw_in() == 1.0  # a countdown on the screen: a frame each second
+
+
+def test_a_guest_whose_app_died_mid_game_joins_again_and_gets_its_own_seat_back(lobby_app, monkeypatch):
+    monkeypatch.setattr(net_room, "open_remote_game", lambda app, c, seat: "")
+    app = lobby_app
+    with running() as (server, url):
+        host = client(url, t="create", game="othello", seats=["me", "open"], name="Cy")
+        code = host.wait("welcome")["code"]
+        join = app.top
+        join.address_field.text, join.code_field.text = url.removeprefix("ws://"), code
+        key(app, pygame.K_RETURN)
+        until(app, lambda: isinstance(app.top, RoomScene))
+        first = app.top.client
+        host.send({"t": "start"})
+        table = server.tables[code]
+        until(app, lambda: table.started)
+        # the guest's app is killed: its connection ends without a word, and with it the token in memory
+        first._stopping = True
+        first.drop()
+        until(app, lambda: table.seats[1].conn is None)
+        app.pop()
+        assert isinstance(app.top, JoinScene)
+        key(app, pygame.K_RETURN)  # the same address and code, joined again
+        until(app, lambda: isinstance(app.top, RoomScene) or join.error)
+        assert not join.error
+        assert app.top.my_seat == 1 and table.seats[1].conn is not None and table.seats[1].name == "Ann"
+        app.top.client.close()
+        host.close()
+
+
+def test_a_kept_seat_that_is_gone_falls_back_to_joining_by_the_code(lobby_app):
+    from boardhub.core import saves
+    from boardhub.net import kept_seats
+    app = lobby_app
+    with running() as (server, url):
+        host = client(url, t="create", game="othello", seats=["me", "open"], name="Cy")
+        code = host.wait("welcome")["code"]
+        address = url.removeprefix("ws://")
+        kept_seats.remember(saves.saves_dir(), address, code, "0" * 32)  # a seat this table no longer has
+        join = app.top
+        join.address_field.text, join.code_field.text = address, code
+        key(app, pygame.K_RETURN)
+        until(app, lambda: isinstance(app.top, RoomScene) or join.error)
+        assert not join.error and app.top.my_seat == 1
+        assert kept_seats.recall(saves.saves_dir(), address, code) == app.top.client.token != "0" * 32
+        app.top.client.close()
+        host.close()
