@@ -361,8 +361,8 @@ def test_an_away_seat_counts_down_between_the_tables_messages(app):
     assert room.redraw_in() == 1.0  # a countdown on the screen: a frame each second
 
 
-def test_a_guest_whose_app_died_mid_game_joins_again_and_gets_its_own_seat_back(lobby_app, monkeypatch):
-    monkeypatch.setattr(net_room, "open_remote_game", lambda app, c, seat: "")
+def test_a_guest_whose_app_died_mid_game_joins_again_and_is_back_at_the_game_in_its_own_seat(lobby_app):
+    from boardhub.scenes.net_game import NetGameScene
     app = lobby_app
     with running() as (server, url):
         host = client(url, t="create", game="othello", seats=["me", "open"], name="Cy")
@@ -374,18 +374,18 @@ def test_a_guest_whose_app_died_mid_game_joins_again_and_gets_its_own_seat_back(
         first = app.top.client
         host.send({"t": "start"})
         table = server.tables[code]
-        until(app, lambda: table.started)
+        until(app, lambda: isinstance(app.top, NetGameScene))
         # the guest's app is killed: its connection ends without a word, and with it the token in memory
         first._stopping = True
         first.drop()
         until(app, lambda: table.seats[1].conn is None)
         app.pop()
-        assert isinstance(app.top, JoinScene)
+        assert app.top is join
         key(app, pygame.K_RETURN)  # the same address and code, joined again
-        until(app, lambda: isinstance(app.top, RoomScene) or join.error)
-        assert not join.error
-        assert app.top.my_seat == 1 and table.seats[1].conn is not None and table.seats[1].name == "Ann"
-        app.top.client.close()
+        until(app, lambda: isinstance(app.top, NetGameScene) or join.error)
+        assert not join.error and table.seats[1].conn is not None and table.seats[1].name == "Ann"
+        assert app.top.session.match.me == 1 and len(app.stack) == 3  # the game, no waiting room above it
+        app.top.session.close()
         host.close()
 
 

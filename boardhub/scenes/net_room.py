@@ -86,13 +86,15 @@ class RoomScene(Scene):
         self.start_button = Button(N_("Start the game"), self.start, primary=True)
         self.leave_button = Button(N_("Leave the table"), self.leave)
         self.focus = FocusRing(self.reading_order, default=self.start_button if hosting else None)
-        self.take_all(messages)
+        # a game already under way (a player back in their seat) is handed over at the first frame, once
+        # this screen is on the stack: the game screen then takes its place instead of lying under it
+        self.take_all(messages, hand_over=False)
 
     # ------------------------------------------------------------------ what the table says
-    def take_all(self, messages: list[dict[str, Any]]) -> None:
+    def take_all(self, messages: list[dict[str, Any]], hand_over: bool = True) -> None:
         for message in messages:
             self.take(message)
-        if self.remote is not None and self.remote.started and not self.handed_over and not self.gone:
+        if hand_over and self.remote is not None and self.remote.started and not self.handed_over and not self.gone:
             self.hand_over()
 
     def take(self, message: dict[str, Any]) -> None:
