@@ -236,3 +236,20 @@ def test_an_ai_seat_is_named_as_offline_never_by_its_spec_and_a_stand_in_keeps_t
     names = [s.name for s in table_seats(seats)]
     assert names == ["Ann", "Classic normal AI 1", "Classic normal AI 2", "Cai"]
     assert [s.ai for s in table_seats(seats)] == [None, "seed:normal", "seed:normal", "easy"]
+
+
+def test_a_davinci_table_joined_mid_game_lists_each_move_by_the_seat_that_made_it():
+    import random
+
+    from boardhub.net.remote import RemoteMatch
+    rules = RemoteSeat("davinci", {"players": 4}).rules
+    state, rng, movers, texts = rules.new_game({"players": 4}, 11), random.Random(4), [], []
+    for _ in range(30):  # wrong calls among them: tiles turned up by the rules, by no move
+        move = rng.choice(list(rules.legal_moves(state)))
+        movers.append(rules.to_move(state))
+        texts.append(rules.move_to_text(move))
+        state = rules.apply(state, move)
+    seat = RemoteSeat("davinci", {"players": 4})
+    seat.seat, seat.moves, seat.view, seat.started = 2, texts, rules.view(state, 2), True
+    match = RemoteMatch(seat)
+    assert [played.seat for played in match.history] == movers and len(set(movers)) > 1

@@ -406,3 +406,18 @@ def test_a_kept_seat_that_is_gone_falls_back_to_joining_by_the_code(lobby_app):
         assert kept_seats.recall(saves.saves_dir(), address, code) == app.top.client.token != "0" * 32
         app.top.client.close()
         host.close()
+
+
+def test_a_room_told_the_game_is_under_way_asks_for_the_next_frame_at_once(app):
+    class Quiet:
+        def poll(self):
+            return []
+
+        def close(self):
+            pass
+    seats = [{"kind": "human", "name": "Cy", "here": True}, {"kind": "human", "name": "Ann", "here": True}]
+    welcome = {"t": "welcome", "code": "ACDE4679", "game": "othello", "options": {}, "seat": 1, "host": 0,
+               "seats": seats}
+    snap = {"t": "snap", "ver": 0, "ev": 0, "started": True, "moves": [], "view": {}}
+    room = RoomScene(app, Quiet(), "127.0.0.1:47600", [welcome, snap], False)
+    assert not room.handed_over and room.redraw_in() == 0  # the loop does not rest before handing over

@@ -53,6 +53,23 @@ def _davinci_deal(view: Any) -> Any:
     return sample_deal(view, random.Random(view_seed(view)))
 
 
+def _davinci_movers(view: Any, moves: list[str]) -> list[int] | None:
+    """The seat that made each of `moves`, from the view's public history (one event a move, and a
+    turned-up tile after a wrong call that no move made); None if the two do not agree."""
+    events = list(getattr(view, "history", ()))
+    out: list[int] = []
+    i = 0
+    for text in moves:
+        kind = text.split()[0] if text.split() else ""
+        while i < len(events) and events[i][0] != kind and events[i][0] == "reveal":
+            i += 1  # a wrong call's drawn tile, turned up by the rules, not by a move
+        if i >= len(events) or events[i][0] != kind:
+            return None
+        out.append(int(events[i][1]))
+        i += 1
+    return out
+
+
 def table_seats(seats: list[dict[str, Any]]) -> list[Seat]:
     """The table's seats as the screens name them: AI seats as AIs, people as people.
 
@@ -88,8 +105,11 @@ class RemoteMatch(Match):
         self.hidden = seat.entry.key == "davinci"  # the only game whose view is not the position
         if self.hidden and seat.view is not None:
             self.states = [_davinci_deal(seat.view)]
-        for text in seat.moves:  # a table joined (or caught up) mid-game: its moves so far, shown at once
-            self.add(self.to_move, text, None, time.monotonic())
+        # a table joined (or caught up) mid-game: its moves so far, shown at once, each by the seat that made
+        # it (Da Vinci Code's mirror cannot replay them: who moved is read from the view's public history)
+        movers = _davinci_movers(seat.view, seat.moves) if self.hidden and seat.view is not None else None
+        for i, text in enumerate(seat.moves):
+            self.add(movers[i] if movers is not None else self.to_move, text, None, time.monotonic())
 
     # ---------------------------------------------------------------- who is who on this computer
     @property

@@ -214,6 +214,8 @@ class RoomScene(Scene):
     def redraw_in(self) -> float | None:
         if self.sitting is not None:
             return POLL
+        if self.remote is not None and self.remote.started and not self.handed_over and not self.gone:
+            return 0.0  # a game under way, told before this screen showed: handed over at the next frame
         return 1.0 if any(s.get("away") is not None for s in self.seats) else None
 
     # ------------------------------------------------------------------ layout and input
