@@ -378,11 +378,13 @@ class RoomScene(Scene):
                 theme.text(surface, theme.fit(seat_title(self.game, i), px * 0.9, title_w - 8 * s), px * 0.9,
                            (row.x + 12 * s, row.centery), theme.MUTED, "midleft")
                 status, color = self.status(seat)
-                status_w = min(theme.font(int(px)).size(theme.shown(status))[0] + 4, (right - row.x) * 0.3)
-                name_x = row.x + 12 * s + title_w
+                name, name_x = self.seat_name(i, seat), row.x + 12 * s + title_w
+                # the status has a third of the row, and whatever a short name leaves beside it
+                name_need = theme.font(int(px)).size(theme.shown(name))[0] + 4
+                status_w = min(theme.font(int(px)).size(theme.shown(status))[0] + 4,
+                               max((right - row.x) * 0.3, right - name_x - name_need - 12 * s))
                 name_w = right - name_x - status_w - 12 * s
-                theme.text(surface, theme.fit(self.seat_name(i, seat), px, name_w), px, (name_x, row.centery),
-                           theme.TEXT, "midleft")
+                theme.text(surface, theme.fit(name, px, name_w), px, (name_x, row.centery), theme.TEXT, "midleft")
                 theme.text(surface, theme.fit(status, px, status_w), px, (right, row.centery), color, "midright")
             for wdg in shown:
                 wdg.draw(surface)
