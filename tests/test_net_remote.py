@@ -253,3 +253,15 @@ def test_a_davinci_table_joined_mid_game_lists_each_move_by_the_seat_that_made_i
     seat.seat, seat.moves, seat.view, seat.started = 2, texts, rules.view(state, 2), True
     match = RemoteMatch(seat)
     assert [played.seat for played in match.history] == movers and len(set(movers)) > 1
+
+
+def test_a_table_joined_mid_game_shows_each_seat_s_clock_from_the_host_s_figures():
+    seat = RemoteSeat("othello", {})
+    seat.seat, seat.moves, seat.started = 1, ["d3", "c3", "c4"], True
+    seat.seats = [{"kind": "human", "name": "Ann", "used": 12.5}, {"kind": "human", "name": "Bob", "used": 30.0}]
+    seat.view = None
+    from boardhub.net.remote import RemoteMatch
+    match = RemoteMatch(seat)
+    assert match.seat_time(0) == 12.5 and match.seat_time(1) == 30.0  # not the 0 s the catch-up took here
+    match.add(1, "e3", None, match._turn_start + 4.0)
+    assert match.seat_time(1) == 34.0 and match.seat_time(0) == 12.5

@@ -53,6 +53,11 @@ def _davinci_deal(view: Any) -> Any:
     return sample_deal(view, random.Random(view_seed(view)))
 
 
+def _seconds(value: Any) -> float:
+    """A time the host sent: a number of seconds, else none."""
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0 else 0.0
+
+
 def _davinci_movers(view: Any, moves: list[str]) -> list[int] | None:
     """The seat that made each of `moves`, from the view's public history (one event a move, and a
     turned-up tile after a wrong call that no move made); None if the two do not agree."""
@@ -110,6 +115,15 @@ class RemoteMatch(Match):
         movers = _davinci_movers(seat.view, seat.moves) if self.hidden and seat.view is not None else None
         for i, text in enumerate(seat.moves):
             self.add(movers[i] if movers is not None else self.to_move, text, None, time.monotonic())
+        # the moves caught up were timed by the host, not here: each seat's clock starts from the host's figure
+        self._caught_up = len(self.history)
+        self._host_used = [_seconds(s.get("used")) if isinstance(s, dict) else 0.0 for s in seat.seats] \
+            if seat.moves else []
+
+    def seat_time(self, seat: int) -> float:
+        """The host's time for the moves before this screen joined, and this screen's for the moves since."""
+        before = self._host_used[seat] if seat < len(self._host_used) else 0.0
+        return before + sum(p.seconds for p in self.history[self._caught_up:] if p.seat == seat)
 
     # ---------------------------------------------------------------- who is who on this computer
     @property
