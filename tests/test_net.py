@@ -434,3 +434,33 @@ def test_an_ai_seats_forfeit_is_kept_in_words_when_the_table_is_resumed():
     assert over["detail"] == "random gave no answer 5 s after its time was up, and was stopped"
     again = Table.from_json(json.loads(json.dumps(table.to_json())), clock=lambda: 0.0)
     assert again.over and again.over_message()["detail"] == over["detail"] and again.outcome().reason == "error"
+
+
+def test_a_seat_taken_back_by_a_new_client_with_its_token_plays_on_its_first_action_is_not_an_old_one():
+    """An app killed and started again greets with the seat's token but counts its actions from 1 again:
+    the welcome tells it where the seat's count stands, so its next move is played, not answered as a resend."""
+    with running() as (server, url):
+        host, guest, welcome = othello_table(url)
+        host.send({"t": "start"})
+        table = server.tables[welcome["code"]]
+        wait_until(lambda: table.started)
+        players = {0: host, 1: guest}
+        for _ in range(2):  # a move each: the guest's first action has number 1
+            who = table.rules.to_move(table.state)
+            c = players[who]
+            c.act(table.rules.move_to_text(table.rules.legal_moves(table.state)[0], table.state))
+            wait_until(lambda: c.pending is None)
+        assert len(table.moves) == 2
+        guest._stopping = True
+        guest.drop()  # the guest's app dies: its client and its action count with it
+        wait_until(lambda: table.seats[1].conn is None)
+        again = client(url, token=guest.token)
+        assert again.wait("welcome")["seat"] == 1
+        host.act(table.rules.move_to_text(table.rules.legal_moves(table.state)[0], table.state))
+        wait_until(lambda: host.pending is None and len(table.moves) == 3)
+        again.caught_up()
+        again.act(table.rules.move_to_text(table.rules.legal_moves(table.state)[0], table.state))
+        wait_until(lambda: again.pending is None)
+        assert len(table.moves) == 4
+        again.close()
+        host.close()

@@ -242,3 +242,42 @@ def test_a_dropped_player_shows_away_with_a_countdown_on_the_others_screen_and_c
         assert server.tables[code].moves == ["d3"]
         host.close()
         guest.close()
+
+
+def test_an_ai_seat_is_named_as_offline_never_by_its_spec_and_a_stand_in_keeps_the_person_s_name():
+    from boardhub.net.remote import table_seats
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "ai", "ai": "seed:normal", "name": "seed:normal"},
+             {"kind": "ai", "ai": "seed:normal", "name": "seed:normal"},
+             {"kind": "ai", "ai": "easy", "name": "Cai", "stand_in": True}]
+    names = [s.name for s in table_seats(seats)]
+    assert names == ["Ann", "Classic normal AI 1", "Classic normal AI 2", "Cai"]
+    assert [s.ai for s in table_seats(seats)] == [None, "seed:normal", "seed:normal", "easy"]
+
+
+def test_a_davinci_table_joined_mid_game_lists_each_move_by_the_seat_that_made_it():
+    import random
+
+    from boardhub.net.remote import RemoteMatch
+    rules = RemoteSeat("davinci", {"players": 4}).rules
+    state, rng, movers, texts = rules.new_game({"players": 4}, 11), random.Random(4), [], []
+    for _ in range(30):  # wrong calls among them: tiles turned up by the rules, by no move
+        move = rng.choice(list(rules.legal_moves(state)))
+        movers.append(rules.to_move(state))
+        texts.append(rules.move_to_text(move))
+        state = rules.apply(state, move)
+    seat = RemoteSeat("davinci", {"players": 4})
+    seat.seat, seat.moves, seat.view, seat.started = 2, texts, rules.view(state, 2), True
+    match = RemoteMatch(seat)
+    assert [played.seat for played in match.history] == movers and len(set(movers)) > 1
+
+
+def test_a_table_joined_mid_game_shows_each_seat_s_clock_from_the_host_s_figures():
+    seat = RemoteSeat("othello", {})
+    seat.seat, seat.moves, seat.started = 1, ["d3", "c3", "c4"], True
+    seat.seats = [{"kind": "human", "name": "Ann", "used": 12.5}, {"kind": "human", "name": "Bob", "used": 30.0}]
+    seat.view = None
+    from boardhub.net.remote import RemoteMatch
+    match = RemoteMatch(seat)
+    assert match.seat_time(0) == 12.5 and match.seat_time(1) == 30.0  # not the 0 s the catch-up took here
+    match.add(1, "e3", None, match._turn_start + 4.0)
+    assert match.seat_time(1) == 34.0 and match.seat_time(0) == 12.5

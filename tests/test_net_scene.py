@@ -114,6 +114,7 @@ def test_the_result_offers_a_rematch_and_the_next_game_starts_in_the_same_screen
     assert [b.label for b in panel.buttons][0] == "Rematch"
     panel.buttons[0].on_click()
     frames(app, lambda: panel.lines[-1][0].startswith("Asked for a rematch: Ann"), [])
+    assert not panel.buttons[0].enabled  # asked once: nothing more to ask while the others decide
     guest.ask_rematch()
     frames(app, lambda: app.top is scene and host.games == 2, [guest])
     app.frame(0.02)

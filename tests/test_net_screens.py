@@ -359,3 +359,65 @@ def test_an_away_seat_counts_down_between_the_tables_messages(app):
     room.seats_at -= 5  # five seconds later, with no message from the table
     assert room.status(room.seats[1])[0] == _("away ({seconds} s)").format(seconds=54)
     assert room.redraw_in() == 1.0  # a countdown on the screen: a frame each second
+
+
+def test_a_guest_whose_app_died_mid_game_joins_again_and_is_back_at_the_game_in_its_own_seat(lobby_app):
+    from boardhub.scenes.net_game import NetGameScene
+    app = lobby_app
+    with running() as (server, url):
+        host = client(url, t="create", game="othello", seats=["me", "open"], name="Cy")
+        code = host.wait("welcome")["code"]
+        join = app.top
+        join.address_field.text, join.code_field.text = url.removeprefix("ws://"), code
+        key(app, pygame.K_RETURN)
+        until(app, lambda: isinstance(app.top, RoomScene))
+        first = app.top.client
+        host.send({"t": "start"})
+        table = server.tables[code]
+        until(app, lambda: isinstance(app.top, NetGameScene))
+        # the guest's app is killed: its connection ends without a word, and with it the token in memory
+        first._stopping = True
+        first.drop()
+        until(app, lambda: table.seats[1].conn is None)
+        app.pop()
+        assert app.top is join
+        key(app, pygame.K_RETURN)  # the same address and code, joined again
+        until(app, lambda: isinstance(app.top, NetGameScene) or join.error)
+        assert not join.error and table.seats[1].conn is not None and table.seats[1].name == "Ann"
+        assert app.top.session.match.me == 1 and len(app.stack) == 3  # the game, no waiting room above it
+        app.top.session.close()
+        host.close()
+
+
+def test_a_kept_seat_that_is_gone_falls_back_to_joining_by_the_code(lobby_app):
+    from boardhub.core import saves
+    from boardhub.net import kept_seats
+    app = lobby_app
+    with running() as (server, url):
+        host = client(url, t="create", game="othello", seats=["me", "open"], name="Cy")
+        code = host.wait("welcome")["code"]
+        address = url.removeprefix("ws://")
+        kept_seats.remember(saves.saves_dir(), address, code, "0" * 32)  # a seat this table no longer has
+        join = app.top
+        join.address_field.text, join.code_field.text = address, code
+        key(app, pygame.K_RETURN)
+        until(app, lambda: isinstance(app.top, RoomScene) or join.error)
+        assert not join.error and app.top.my_seat == 1
+        assert kept_seats.recall(saves.saves_dir(), address, code) == app.top.client.token != "0" * 32
+        app.top.client.close()
+        host.close()
+
+
+def test_a_room_told_the_game_is_under_way_asks_for_the_next_frame_at_once(app):
+    class Quiet:
+        def poll(self):
+            return []
+
+        def close(self):
+            pass
+    seats = [{"kind": "human", "name": "Cy", "here": True}, {"kind": "human", "name": "Ann", "here": True}]
+    welcome = {"t": "welcome", "code": "ACDE4679", "game": "othello", "options": {}, "seat": 1, "host": 0,
+               "seats": seats}
+    snap = {"t": "snap", "ver": 0, "ev": 0, "started": True, "moves": [], "view": {}}
+    room = RoomScene(app, Quiet(), "127.0.0.1:47600", [welcome, snap], False)
+    assert not room.handed_over and room.redraw_in() == 0  # the loop does not rest before handing over

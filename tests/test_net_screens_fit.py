@@ -136,3 +136,21 @@ def test_network_screens_text_is_readable_and_stays_in_its_place(sized_app, name
         scene.draw(app.screen)
     found += overlaps(frame) + cut_with_room(frame, cuts)
     assert not found, f"{name} at {app.size[0]}x{app.size[1]} in {language}:\n  " + "\n  ".join(found)
+
+
+def test_a_short_name_leaves_its_room_to_the_seat_s_status_in_the_host_s_waiting_room(sized_app, cuts):
+    """An open seat with the host's AI choice beside it: "waiting for a person" is said whole."""
+    app = sized_app
+    fresh(app)
+    seats = [{"kind": "human", "name": "Ann", "ai": None, "here": True, "away": None},
+             {"kind": "open", "name": "Seat 2", "ai": None, "here": False, "away": None},
+             {"kind": "ai", "name": "seed:normal", "ai": "seed:normal", "here": True, "away": None}]
+    welcome = {"t": "welcome", "code": "ACDE4679", "game": "davinci", "options": {"players": 3},
+               "seat": 0, "host": 0, "seats": seats}
+    scene = RoomScene(app, QuietClient(), "127.0.0.1:47600", [welcome], True)
+    app.push(scene)
+    scene.layout(app.size)
+    with theme.recording() as frame:
+        scene.draw(app.screen)
+    status = scene.status(seats[1])[0]
+    assert any(d.text == status for d in frame) and status not in [whole for whole, _px, _w in cuts.values()]

@@ -187,6 +187,10 @@ class Client:
             self.seat = message.get("seat")
             self.code = message.get("code")
             self.token = message.get("token", self.token)
+            following = message.get("next")
+            if isinstance(following, int) and not isinstance(following, bool):
+                with self._lock:  # a seat taken back by a client started afresh: never an old action's number
+                    self.next_action = max(self.next_action, following)
         elif kind in ("snap", "ack", "reject") and isinstance(message.get("ver"), int):
             self.version = message["ver"]
         if kind == "ev":

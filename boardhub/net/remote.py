@@ -29,6 +29,7 @@ from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.modes import Mode
 from boardhub.core.rules import IllegalMove, Outcome
 from boardhub.core.saved_games import game_data
+from boardhub.core.seat_names import NUMBERED, seat_label
 from boardhub.core.stats import Stats, online_opponent, result_for
 from boardhub.net import protocol
 from boardhub.net.seat import RemoteSeat
@@ -53,12 +54,49 @@ def _davinci_deal(view: Any) -> Any:
     return sample_deal(view, random.Random(view_seed(view)))
 
 
+def _seconds(value: Any) -> float:
+    """A time the host sent: a number of seconds, else none."""
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0 else 0.0
+
+
+def _davinci_movers(view: Any, moves: list[str]) -> list[int] | None:
+    """The seat that made each of `moves`, from the view's public history (one event a move, and a
+    turned-up tile after a wrong call that no move made); None if the two do not agree."""
+    events = list(getattr(view, "history", ()))
+    out: list[int] = []
+    i = 0
+    for text in moves:
+        kind = text.split()[0] if text.split() else ""
+        while i < len(events) and events[i][0] != kind and events[i][0] == "reveal":
+            i += 1  # a wrong call's drawn tile, turned up by the rules, not by a move
+        if i >= len(events) or events[i][0] != kind:
+            return None
+        out.append(int(events[i][1]))
+        i += 1
+    return out
+
+
 def table_seats(seats: list[dict[str, Any]]) -> list[Seat]:
-    """The table's seats as the screens name them: AI seats as AIs, people as people."""
+    """The table's seats as the screens name them: AI seats as AIs, people as people.
+
+    An AI seat is named as offline ("Classic normal AI", "Hard AI 2"), in the source's words that the
+    screens translate; its spec ("seed:normal") is no name to show. An AI standing in keeps the
+    person's name: it is their seat.
+    """
+    ais = [s.get("ai") if s.get("kind") == "ai" and isinstance(s.get("ai"), str) else None for s in seats]
+    own = [ai if ai is not None and not seats[i].get("stand_in") else None for i, ai in enumerate(ais)]
     out = []
     for i, s in enumerate(seats):
         name = protocol.clean_name(s.get("name"), f"Player {i + 1}")
-        out.append(Seat(s.get("ai") if s.get("kind") == "ai" and isinstance(s.get("ai"), str) else None, name))
+        if own[i] is not None:
+            try:
+                name = seat_label(own[i], str)
+            except ValueError:  # an AI this version does not know: the name the host gave
+                pass
+            else:
+                if own.count(own[i]) > 1:
+                    name = NUMBERED.format(name=name, number=own[:i + 1].count(own[i]))
+        out.append(Seat(ais[i], name))
     return out
 
 
@@ -73,8 +111,20 @@ class RemoteMatch(Match):
         self.hidden = seat.entry.key == "davinci"  # the only game whose view is not the position
         if self.hidden and seat.view is not None:
             self.states = [_davinci_deal(seat.view)]
-        for text in seat.moves:  # a table joined (or caught up) mid-game: its moves so far, shown at once
-            self.add(self.to_move, text, None, time.monotonic())
+        # a table joined (or caught up) mid-game: its moves so far, shown at once, each by the seat that made
+        # it (Da Vinci Code's mirror cannot replay them: who moved is read from the view's public history)
+        movers = _davinci_movers(seat.view, seat.moves) if self.hidden and seat.view is not None else None
+        for i, text in enumerate(seat.moves):
+            self.add(movers[i] if movers is not None else self.to_move, text, None, time.monotonic())
+        # the moves caught up were timed by the host, not here: each seat's clock starts from the host's figure
+        self._caught_up = len(self.history)
+        self._host_used = [_seconds(s.get("used")) if isinstance(s, dict) else 0.0 for s in seat.seats] \
+            if seat.moves else []
+
+    def seat_time(self, seat: int) -> float:
+        """The host's time for the moves before this screen joined, and this screen's for the moves since."""
+        before = self._host_used[seat] if seat < len(self._host_used) else 0.0
+        return before + sum(p.seconds for p in self.history[self._caught_up:] if p.seat == seat)
 
     # ---------------------------------------------------------------- who is who on this computer
     @property

@@ -151,6 +151,8 @@ class Table:
                                  "seats": [s.public(self.clock()) for s in self.seats]}
         if token is not None:
             hello["token"] = token
+        if seat is not None:  # where the seat's actions are counted: a client started afresh goes on from there
+            hello["next"] = max(self.seats[seat].answers, default=0) + 1
         out = [(conn, hello), (conn, self.view_message(seat))]
         if self.over:
             out.append((conn, self.over_message()))

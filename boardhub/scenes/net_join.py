@@ -12,9 +12,10 @@ import threading
 
 import pygame
 
+from boardhub.core import saves
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.i18n import N_, _, ngettext
-from boardhub.net import protocol
+from boardhub.net import kept_seats, protocol
 from boardhub.net.discovery import Heard, Listener
 from boardhub.net.lobby import Address, Connecting, listen_address, parse_address
 from boardhub.ui import theme
@@ -53,6 +54,7 @@ class JoinScene(Scene):
         self.chosen: tuple[str, int, str] | None = None  # the listed table picked (address, port, code)
         self.connecting: Connecting | None = None
         self.joining_address = ""
+        self.joining: tuple[str, str, bool, bool] | None = None  # (address, code, watching, by a kept token)
         self.error = ""
         self.focus = FocusRing(self.reading_order, default=self.join_button)
 
@@ -113,7 +115,7 @@ class JoinScene(Scene):
     def typed_name(self) -> str:
         return protocol.clean_name(self.name_field.text, "")
 
-    def join(self, watch: bool = False) -> None:
+    def join(self, watch: bool = False, kept: bool = True) -> None:
         if self.connecting is not None:
             return
         address = parse_address(self.address_field.text)
@@ -130,7 +132,12 @@ class JoinScene(Scene):
         hello = {"code": code, "want": "watch" if watch else "seat"}
         if name:
             hello["name"] = name
+        # this computer's own seat at that table (its app closed or killed mid-game): taken back with its token
+        token = None if watch or not kept else kept_seats.recall(saves.saves_dir(), str(address), code)
+        if token is not None:
+            hello = {"token": token}
         self.joining_address = str(address)
+        self.joining = (str(address), code, watch, token is not None)
         self.connecting = Connecting(address.url, hello, on_message=getattr(self.app, "wake", None))
         self.error = ""
 
@@ -142,9 +149,17 @@ class JoinScene(Scene):
         if state == "wait":
             return
         connecting, self.connecting = self.connecting, None
+        address, code, watching, by_token = self.joining or ("", "", False, False)
         if state == "failed":
+            if by_token and connecting.client.closed is not None:  # the seat is gone: join as anyone joins
+                kept_seats.forget(saves.saves_dir(), address, code)
+                self.join(kept=False)
+                return
             self.error = _(got).format(address=self.joining_address)
             return
+        token = connecting.client.token
+        if not watching and token:
+            kept_seats.remember(saves.saves_dir(), address, code, token)
         self.app.open("net_room", connecting.client, self.joining_address, got, False)
 
     def host(self) -> None:

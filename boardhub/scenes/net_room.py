@@ -86,13 +86,15 @@ class RoomScene(Scene):
         self.start_button = Button(N_("Start the game"), self.start, primary=True)
         self.leave_button = Button(N_("Leave the table"), self.leave)
         self.focus = FocusRing(self.reading_order, default=self.start_button if hosting else None)
-        self.take_all(messages)
+        # a game already under way (a player back in their seat) is handed over at the first frame, once
+        # this screen is on the stack: the game screen then takes its place instead of lying under it
+        self.take_all(messages, hand_over=False)
 
     # ------------------------------------------------------------------ what the table says
-    def take_all(self, messages: list[dict[str, Any]]) -> None:
+    def take_all(self, messages: list[dict[str, Any]], hand_over: bool = True) -> None:
         for message in messages:
             self.take(message)
-        if self.remote is not None and self.remote.started and not self.handed_over and not self.gone:
+        if hand_over and self.remote is not None and self.remote.started and not self.handed_over and not self.gone:
             self.hand_over()
 
     def take(self, message: dict[str, Any]) -> None:
@@ -212,6 +214,8 @@ class RoomScene(Scene):
     def redraw_in(self) -> float | None:
         if self.sitting is not None:
             return POLL
+        if self.remote is not None and self.remote.started and not self.handed_over and not self.gone:
+            return 0.0  # a game under way, told before this screen showed: handed over at the next frame
         return 1.0 if any(s.get("away") is not None for s in self.seats) else None
 
     # ------------------------------------------------------------------ layout and input
@@ -374,11 +378,13 @@ class RoomScene(Scene):
                 theme.text(surface, theme.fit(seat_title(self.game, i), px * 0.9, title_w - 8 * s), px * 0.9,
                            (row.x + 12 * s, row.centery), theme.MUTED, "midleft")
                 status, color = self.status(seat)
-                status_w = min(theme.font(int(px)).size(theme.shown(status))[0] + 4, (right - row.x) * 0.3)
-                name_x = row.x + 12 * s + title_w
+                name, name_x = self.seat_name(i, seat), row.x + 12 * s + title_w
+                # the status has a third of the row, and whatever a short name leaves beside it
+                name_need = theme.font(int(px)).size(theme.shown(name))[0] + 4
+                status_w = min(theme.font(int(px)).size(theme.shown(status))[0] + 4,
+                               max((right - row.x) * 0.3, right - name_x - name_need - 12 * s))
                 name_w = right - name_x - status_w - 12 * s
-                theme.text(surface, theme.fit(self.seat_name(i, seat), px, name_w), px, (name_x, row.centery),
-                           theme.TEXT, "midleft")
+                theme.text(surface, theme.fit(name, px, name_w), px, (name_x, row.centery), theme.TEXT, "midleft")
                 theme.text(surface, theme.fit(status, px, status_w), px, (right, row.centery), color, "midright")
             for wdg in shown:
                 wdg.draw(surface)

@@ -96,6 +96,9 @@ class ResultScene(GamePanel):
             self.close()
             return
         self.lines[-1] = rematch_line(self.session)
+        for button in self.buttons:  # asked once, the rematch waits on the others: no second asking
+            if button.on_click == self.session.ask_rematch:
+                button.enabled = self.session.me not in self.session.rematch_asked
 
     def review(self) -> None:
         """Every move judged: a person's own moves against AIs, every player's otherwise."""
