@@ -8,6 +8,7 @@ from uidriver import click, frames, key
 
 from boardhub.core import locks, saves
 from boardhub.core.game import GAME_KEYS, get_game
+from boardhub.core.i18n import _
 from boardhub.core.match import Match
 from boardhub.core.saved_games import ABANDONED_DAYS
 from boardhub.core.setup import make_seats
@@ -180,3 +181,37 @@ def test_no_abandoned_game_says_so_and_asks_nothing(app):
     click(app, browser.remove_button.rect.center)
     assert browser.confirm is None and f"more than {ABANDONED_DAYS} days ago" in browser.message
     assert recent.exists() and finished.exists()
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_filter_row_and_the_question_fit_the_smallest_window(language):
+    """At 800x600 every filter value and the question before the removal show whole, each in its place
+    (the module test_text_fits checks the screen itself; the question lies over it, which that check
+    would take for texts running into each other)."""
+    from boardhub.app import App
+    from boardhub.core import i18n
+    app = App((800, 600))
+    try:
+        app.open("menu")
+        app.set_language(language)
+        for n, game_key in enumerate(GAME_KEYS):
+            write_save(f"{game_key}-old", game_key, False, days_ago=ABANDONED_DAYS + 1 + n)
+        browser = app.open("saves")
+        frames(app, 1)
+        for choice in (browser.game_choice, browser.state_choice):
+            for value in choice.values:
+                choice.set(value)
+                texts = drawn_texts(app)
+                assert choice.label in texts, (value, [t for t in texts if "…" in t])
+        assert _(browser.remove_button.label) in drawn_texts(app)
+        browser.ask_remove_abandoned()
+        with theme.recording() as drawn:
+            browser.draw(app.screen)
+        box = browser.confirm.rect
+        own = [d for d in drawn if box.contains(d.ink) and d.ink.width]
+        assert not any("…" in d.text for d in own)
+        joined = "".join(d.text for d in own if d.text not in (_("Remove them"), _("Cancel")))
+        assert joined.replace(" ", "") == (_("Remove abandoned games?") + browser.confirm.text).replace(" ", "")
+    finally:
+        i18n.set_language("en")
+        app.close()

@@ -64,7 +64,7 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-STATE_LABELS = (N_("Unfinished or finished"), N_("Unfinished"), N_("Finished"))  # one per saved_games.STATES
+STATE_LABELS = (N_("Finished or not"), N_("Unfinished"), N_("Finished"))  # one per saved_games.STATES
 
 # each app's filter (game, state), kept while it runs: the browser is made anew each time it opens
 _remembered: "weakref.WeakKeyDictionary[Host, tuple[str | None, str]]" = weakref.WeakKeyDictionary()
@@ -263,7 +263,7 @@ class SavesScene(Scene):
                         "Remove {count} unfinished games last played more than {days} days ago? They go from "
                         "every game's list. Finished games and games open in another window stay.",
                         len(old)).format(count=len(old), days=ABANDONED_DAYS)
-        self.confirm = Confirm(N_("Remove abandoned games?"), text, N_("Remove"),
+        self.confirm = Confirm(N_("Remove abandoned games?"), text, N_("Remove them"),
                                lambda: self.remove_abandoned(old), self.drop_confirm)
         self.confirm.layout(self.size)
 
@@ -379,7 +379,7 @@ class SavesScene(Scene):
         self.filter_rect = pygame.Rect(self.panel.x + round(20 * s), top, self.panel.width - round(40 * s),
                                        round(40 * s))
         f, gap = self.filter_rect, round(12 * s)
-        cw = round(min(250 * s, (f.width - 2 * gap) * 0.3))
+        cw = round(min(300 * s, (f.width - 2 * gap) * 0.33))
         self.game_choice.rect = pygame.Rect(f.x, f.y, cw, f.height)
         self.state_choice.rect = pygame.Rect(f.x + cw + gap, f.y, cw, f.height)
         rw = min(round(320 * s), f.right - self.state_choice.rect.right - gap)
