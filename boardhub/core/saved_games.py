@@ -4,7 +4,7 @@ file replayed once per version of it, an unusable one carrying its reason).
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Callable, Collection
 
 from boardhub.core import saves, schema
@@ -178,6 +178,53 @@ def load_entries() -> list[saves.SavedGame]:
                 saved = saves.SavedGame(saved.path, error=reason)
         out.append(saved)
     return out
+
+
+# A game is abandoned once nobody has played it for this long: the browser says so on its button's question
+ABANDONED_DAYS = 7
+STATES = ("all", "unfinished", "finished")  # the saves browser's filter on a game's state
+
+
+def shown_by(saved: saves.SavedGame, game: str | None, state: str) -> bool:
+    """Whether the browser's filter shows a file: `game` a game's key (None: every game), `state` one of
+    STATES. A file that cannot be used has neither a game nor a state: only "every game, all" shows it."""
+    if not saved.readable:
+        return game is None and state == "all"
+    if game is not None and saved.data.get("game") != game:
+        return False
+    return state == "all" or (state == "finished") == saved.finished
+
+
+def abandoned(entries: list[saves.SavedGame], now: datetime | None = None,
+              days: int = ABANDONED_DAYS) -> list[saves.SavedGame]:
+    """The usable unfinished games last played more than `days` days before `now`: never a finished game,
+    nor a file that cannot be used (it is the player's to look at and delete one by one)."""
+    limit = (now or datetime.now()) - timedelta(days=days)
+    out = []
+    for saved in entries:
+        if not saved.readable or saved.finished:
+            continue
+        try:
+            played = datetime.fromisoformat(saved.updated)
+        except ValueError:
+            continue  # no time it was played: not known to be old
+        if played.tzinfo is None and played < limit:
+            out.append(saved)
+    return out
+
+
+def remove_games(entries: list[saves.SavedGame]) -> tuple[list[saves.SavedGame], list[tuple[saves.SavedGame, str]]]:
+    """Delete each file as the browser's Delete does (a game open in another window refuses, locks.Busy):
+    the ones removed, and the ones kept with why in the player's words."""
+    removed, kept = [], []
+    for saved in entries:
+        try:
+            saves.delete_game(saved.path)
+        except OSError as exc:
+            kept.append((saved, saves.refusal(exc)))
+        else:
+            removed.append(saved)
+    return removed, kept
 
 
 def latest_unfinished(trusted: Collection[str] = ()) -> saves.SavedGame | None:

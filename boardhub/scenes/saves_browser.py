@@ -6,9 +6,15 @@ and left exactly as it is, unless the player deletes it (a second click
 confirms, as for any game). When a source checkout still holds the `saves/`
 folder that versions before used, a line above the list offers to move its
 files here.
+
+A row above the list filters it by game and by state (unfinished, finished),
+remembered while the app runs, and offers to remove the abandoned games (the
+unfinished ones nobody played for ABANDONED_DAYS days) at once, after a
+question that says how many.
 """
 from __future__ import annotations
 
+import weakref
 from datetime import datetime
 from pathlib import Path
 
@@ -21,15 +27,15 @@ from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.match import Seat
 from boardhub.core.modes import Mode
 from boardhub.core.review_run import RecordError, record_of_save
-from boardhub.core.saved_games import load_entries, programs_started, resume_problem, saved_players, \
-    saved_status
+from boardhub.core.saved_games import ABANDONED_DAYS, STATES, abandoned, load_entries, programs_started, \
+    remove_games, resume_problem, saved_players, saved_status, shown_by
 from boardhub.core.session import GameSession
 from boardhub.core.settings import Settings
 from boardhub.core.stats import merge_files
 from boardhub.ui import theme
 from boardhub.ui.confirm import Confirm
 from boardhub.ui.scene import Host, Scene
-from boardhub.ui.widgets import Button, FocusRing
+from boardhub.ui.widgets import Button, Choice, FocusRing
 
 CONFIRM_SECONDS = 3.0
 DOUBLE_CLICK = 0.4
@@ -58,6 +64,24 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
+STATE_LABELS = (N_("Finished or not"), N_("Unfinished"), N_("Finished"))  # one per saved_games.STATES
+
+# each app's filter (game, state), kept while it runs: the browser is made anew each time it opens
+_remembered: "weakref.WeakKeyDictionary[Host, tuple[str | None, str]]" = weakref.WeakKeyDictionary()
+
+
+class FilterChoice(Choice):
+    """A filter's choice: Enter goes round its values (the arrows still stop at the ends), so the
+    keys alone reach every value from any."""
+
+    def activate(self) -> None:
+        self.step(1 if self.index < len(self.values) - 1 else -self.index)
+
+
+def game_label(key: str | None) -> str:
+    return _("All games") if key is None else _(get_game(key).title)
+
+
 def reason_of(saved: saves.SavedGame) -> str:
     """Why a file cannot be used, without its name (the row shows that already)."""
     return saved.error.removeprefix(f"{saves.file_name(saved.path)}: ")
@@ -66,7 +90,8 @@ def reason_of(saved: saves.SavedGame) -> str:
 class SavesScene(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.entries: list[saves.SavedGame] = []
+        self.all_entries: list[saves.SavedGame] = []  # every file of the folder
+        self.entries: list[saves.SavedGame] = []  # the ones the filter shows: the list, its rows and scrolling
         self.described: dict[Path, tuple[str, str]] = {}  # each file's players and status, as its row says them
         self.selected = 0
         self.scroll = 0
@@ -84,13 +109,19 @@ class SavesScene(Scene):
         self.move_button = Button(N_("Move them here"), self.move_old, primary=True)
         self.buttons = [self.open_button, self.replay_button, self.review_button, self.delete_button,
                         self.back_button]
-        self.focus = FocusRing(lambda: [*self.buttons, self.move_button], arrows=False)
+        game, state = _remembered.get(app, (None, "all"))
+        self.game_choice = FilterChoice([None, *GAME_KEYS], game_label, game, lambda _v: self.filter_changed())
+        self.state_choice = FilterChoice(STATES, STATE_LABELS, state, lambda _v: self.filter_changed())
+        self.remove_button = Button(N_("Remove abandoned games"), self.ask_remove_abandoned)
+        self.filters = [self.game_choice, self.state_choice, self.remove_button]
+        self.focus = FocusRing(lambda: [*self.filters, self.move_button, *self.buttons], arrows=False)
 
     def resume(self) -> None:
         self.refresh()
 
     def refresh(self) -> None:
-        self.entries = load_entries()
+        self.all_entries = load_entries()
+        self.entries = self.filtered()
         self.describe_entries()
         folder = saves.saves_dir()
         if not folder.is_dir():
@@ -102,6 +133,21 @@ class SavesScene(Scene):
             self.layout(self.size)  # the line that offers the move takes room above the list
         self.selected = min(self.selected, max(0, len(self.entries) - 1))
         self.scroll = max(0, min(self.scroll, len(self.entries) - self.visible_rows))
+        self.sync_buttons()
+
+    def filtered(self) -> list[saves.SavedGame]:
+        return [e for e in self.all_entries if shown_by(e, self.game_choice.value, self.state_choice.value)]
+
+    def filter_changed(self) -> None:
+        """The list as the filter now says, the chosen game still chosen where it still shows."""
+        _remembered[self.app] = (self.game_choice.value, self.state_choice.value)
+        cur = self.current
+        self.entries = self.filtered()
+        paths = [e.path for e in self.entries]
+        self.selected = paths.index(cur.path) if cur is not None and cur.path in paths else 0
+        self.scroll = 0
+        self.confirm_until = 0.0
+        self.select(self.selected)
         self.sync_buttons()
 
     @property
@@ -205,6 +251,37 @@ class SavesScene(Scene):
         self.say(_("Deleted {name}").format(name=self.title_of(cur) if cur.readable else saves.file_name(cur.path)))
         self.refresh()
 
+    def ask_remove_abandoned(self) -> None:
+        """Ask before removing the abandoned games, saying how many and what abandoned means."""
+        old = abandoned(self.all_entries)
+        if not old:
+            self.say(_("No unfinished game was last played more than {days} days ago: nothing to remove").format(
+                days=ABANDONED_DAYS))
+            return
+        text = ngettext("Remove {count} unfinished game last played more than {days} days ago? It goes from "
+                        "every game's list. Finished games and games open in another window stay.",
+                        "Remove {count} unfinished games last played more than {days} days ago? They go from "
+                        "every game's list. Finished games and games open in another window stay.",
+                        len(old)).format(count=len(old), days=ABANDONED_DAYS)
+        self.confirm = Confirm(N_("Remove abandoned games?"), text, N_("Remove them"),
+                               lambda: self.remove_abandoned(old), self.drop_confirm)
+        self.confirm.layout(self.size)
+
+    def remove_abandoned(self, old: list[saves.SavedGame]) -> None:
+        """Remove the games the question counted, and only those; the ones that stay, and why, in words."""
+        self.confirm = None
+        removed, kept = remove_games(old)
+        said = ngettext("Removed {count} abandoned game", "Removed {count} abandoned games",
+                        len(removed)).format(count=len(removed))
+        if kept:
+            why = "; ".join(_("{name}: {why}").format(name=saves.file_name(saved.path), why=reason)
+                            for saved, reason in kept)
+            said = ngettext("{done}; {count} could not be removed: {why}",
+                            "{done}; {count} could not be removed: {why}", len(kept)).format(
+                done=said, count=len(kept), why=why)
+        self.say(said, theme.ERROR if kept else theme.MUTED)
+        self.refresh()
+
     def move_old(self) -> None:
         """Move the files of the old saves folder here, overwriting none (the stats add up)."""
         old = self.old_folder
@@ -237,8 +314,11 @@ class SavesScene(Scene):
             return None
         if self.focus.handle(event):  # Tab among the buttons; the arrows and Enter keep to the list
             return None
+        focused = self.focus.current() if self.focus.shown else None
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and isinstance(focused, Choice):
+                focused.step(1 if event.key == pygame.K_RIGHT else -1)  # a filter's value; Up and Down the list
+            elif event.key == pygame.K_ESCAPE:
                 self.app.pop()
             elif event.key in (pygame.K_DOWN, pygame.K_UP):
                 self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
@@ -247,6 +327,9 @@ class SavesScene(Scene):
             elif event.key == pygame.K_DELETE:
                 self.delete_selected()
             return None
+        for w in self.filters:  # the wheel over a filter steps it rather than scrolling the list
+            if w.handle(event):
+                return None
         if event.type == pygame.MOUSEWHEEL:
             limit = max(0, len(self.entries) - self.visible_rows)
             self.scroll = max(0, min(limit, self.scroll - event.y))
@@ -278,7 +361,7 @@ class SavesScene(Scene):
     def describe_entries(self) -> None:
         """Each readable file's players and status in the language of the moment: once per listing and
         per layout (a change of language lays every scene out again), not per frame."""
-        self.described = {e.path: (saved_players(e), saved_status(e)) for e in self.entries if e.readable}
+        self.described = {e.path: (saved_players(e), saved_status(e)) for e in self.all_entries if e.readable}
 
     def layout(self, size: tuple[int, int]) -> None:
         self.describe_entries()
@@ -293,6 +376,15 @@ class SavesScene(Scene):
         two_lines = 14 * s + self.line_h + theme.font(int(20 * s)).get_linesize() + round(6 * s)
         self.row_h = round(max(62 * s, two_lines))
         top = self.panel.y + round(96 * s)
+        self.filter_rect = pygame.Rect(self.panel.x + round(20 * s), top, self.panel.width - round(40 * s),
+                                       round(40 * s))
+        f, gap = self.filter_rect, round(12 * s)
+        cw = round(min(300 * s, (f.width - 2 * gap) * 0.33))
+        self.game_choice.rect = pygame.Rect(f.x, f.y, cw, f.height)
+        self.state_choice.rect = pygame.Rect(f.x + cw + gap, f.y, cw, f.height)
+        rw = min(round(320 * s), f.right - self.state_choice.rect.right - gap)
+        self.remove_button.rect = pygame.Rect(f.right - rw, f.y, rw, f.height)
+        top = f.bottom + round(10 * s)
         self.offer_rect = pygame.Rect(self.panel.x + round(20 * s), top, self.panel.width - round(40 * s),
                                       round(52 * s))
         bw = round(min(230 * s, self.offer_rect.width / 3))
@@ -324,8 +416,8 @@ class SavesScene(Scene):
 
     def header(self) -> str:
         """How many files the folder holds and where, with how many of them cannot be opened."""
-        damaged = sum(not e.readable for e in self.entries)
-        count = len(self.entries)
+        damaged = sum(not e.readable for e in self.all_entries)
+        count = len(self.all_entries)
         folder = shown_path(saves.games_dir())
         if not damaged:
             return ngettext("{count} saved game in {folder}", "{count} saved games in {folder}", count).format(
@@ -360,10 +452,12 @@ class SavesScene(Scene):
                    theme.MUTED)
         if self.old_folder is not None:
             self.draw_offer(surface)
+        for w in self.filters:
+            w.draw(surface)
         if not self.entries:
-            theme.text(surface, theme.fit(_("No saved games yet: every game you play is kept here, move by move."),
-                                          24 * s, r.width), 24 * s,
-                       r.midtop, theme.MUTED, "midtop")
+            empty = _("No saved games yet: every game you play is kept here, move by move.") if not self.all_entries \
+                else _("No saved game fits this filter: choose another game or state above.")
+            theme.text(surface, theme.fit(empty, 24 * s, r.width), 24 * s, r.midtop, theme.MUTED, "midtop")
         for k, saved in enumerate(self.entries[self.scroll:self.scroll + self.visible_rows]):
             index = self.scroll + k
             row = pygame.Rect(r.x, r.y + k * self.row_h, r.width, self.row_h - round(6 * s))
