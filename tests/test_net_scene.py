@@ -122,6 +122,19 @@ def test_the_result_offers_a_rematch_and_the_next_game_starts_in_the_same_screen
     assert [s.name for s in host.match.seats] == ["Guest1", "Ann"] and app.top.session is host
 
 
+def test_an_othello_table_offers_no_evaluation_overlay_and_gomoku_keeps_its_move_numbers(app):
+    for game, kept in (("othello", []), ("gomoku", ["Numbers"])):
+        with running() as (server, url):
+            players, code = table(url, game, ["me", "open"])
+            session = RemoteSession(*players[0])
+            app.open("net_game", session)
+            app.frame(0.02)
+            assert [b.label for b in app.top.action_buttons] == kept  # offline, Othello offers "Values"
+            app.pop()
+            session.close()
+            players[1][0].close()
+
+
 def test_a_da_vinci_watcher_s_screen_has_no_face_up_toggle_and_no_rematch(app):
     from nethelpers import client
     from test_net_remote import seated

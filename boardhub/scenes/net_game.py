@@ -47,8 +47,9 @@ class NetGameScene(GameScene):
         self.record_buttons = self.record_buttons[:1]  # Export; an import would replace the table's moves
         self.declined: set[int] = set()  # away seats this player chose to wait for
         board, actions, banner = self.board, self.board.actions, self.board.banner
-        # a remote table's hidden tiles are never this screen's to turn face up, and it has no analysis
-        hidden = {getattr(board, "toggle_face_up", None), getattr(board, "toggle_hints", None)} - {None}
+        # a remote table's hidden tiles are never this screen's to turn face up, and a game against people
+        # gets no engine's help (hints, the evaluation overlay), as on the online servers players know
+        hidden = {getattr(board, name, None) for name in ("toggle_face_up", "toggle_hints", "toggle_eval")} - {None}
         board.actions = lambda match: [a for a in actions(match) if a[1] not in hidden]
         board.banner = lambda match: banner(match) if session.interactive else None
         self.layout(self.size)
