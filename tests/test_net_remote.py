@@ -180,7 +180,7 @@ def test_two_twin_deals_seat_0_cannot_tell_apart_draw_the_same_pixels_on_its_scr
         tables, seats = [], [[], []]
         for k, (server, state) in enumerate(((s0, first), (s1, twin))):
             tables.append(Table("davinci", {"players": 3}, ["me", "open", "open"], seed=11 + k, state=state,
-                                code="TWNTBL34"))
+                                code="TWNTBL34", clock=lambda: 0.0))  # the moves' times are public: alike
             server.tables["TWNTBL34"] = tables[-1]
         welcomes = [[], []]
         for s in range(3):
@@ -281,3 +281,23 @@ def test_a_table_joined_mid_game_shows_each_seat_s_clock_from_the_host_s_figures
     assert match.seat_time(0) == 12.5 and match.seat_time(1) == 30.0  # not the 0 s the catch-up took here
     match.add(1, "e3", None, match._turn_start + 4.0)
     assert match.seat_time(1) == 34.0 and match.seat_time(0) == 12.5
+
+
+def test_every_screen_shows_the_host_s_time_of_a_move_not_its_own():
+    """The host times each move (from the turn given to the move arriving); the guest's screen, which saw the
+    move arrive at another moment, lists the host's figure, and so does a screen that joins later."""
+    from boardhub.net.server import Server
+    now = [100.0]
+    with running(Server(clock=lambda: now[0])) as (server, url):
+        players, code = table(url, "othello", ["me", "open"])
+        host, guest = (RemoteSession(*p) for p in players)
+        pump([host, guest], lambda: host.interactive)
+        now[0] += 7.25  # the host's clock: black thinks 7.25 s
+        host.play(host.match.parse("f5"))
+        events = pump([host, guest], lambda: len(guest.match.history) == 1 and len(host.match.history) == 1)
+        assert [e.seconds for e in events[1] if isinstance(e, MovePlayed)] == [7.25]
+        assert host.match.history[0].seconds == guest.match.history[0].seconds == 7.25
+        late = RemoteSession(*players[1])  # a screen that joins now takes the moves so far with their times
+        assert [p.seconds for p in late.match.history] == [7.25]
+        for s in (host, guest):
+            s.close()

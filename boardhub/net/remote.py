@@ -32,7 +32,7 @@ from boardhub.core.saved_games import game_data
 from boardhub.core.seat_names import NUMBERED, seat_label
 from boardhub.core.stats import Stats, online_opponent, result_for
 from boardhub.net import protocol
-from boardhub.net.seat import RemoteSeat
+from boardhub.net.seat import RemoteSeat, host_seconds
 
 CHAT_KEPT = 50  # chat lines kept for the screen: it shows the last few
 # Why the host ended this connection for good, in the player's words (the protocol's are for logs).
@@ -115,7 +115,7 @@ class RemoteMatch(Match):
         # it (Da Vinci Code's mirror cannot replay them: who moved is read from the view's public history)
         movers = _davinci_movers(seat.view, seat.moves) if self.hidden and seat.view is not None else None
         for i, text in enumerate(seat.moves):
-            self.add(movers[i] if movers is not None else self.to_move, text, None, time.monotonic())
+            self.add(movers[i] if movers is not None else self.to_move, text, None, time.monotonic(), seat.seconds_of(i))
         # the moves caught up were timed by the host, not here: each seat's clock starts from the host's figure
         self._caught_up = len(self.history)
         self._host_used = [_seconds(s.get("used")) if isinstance(s, dict) else 0.0 for s in seat.seats] \
@@ -143,13 +143,15 @@ class RemoteMatch(Match):
         return Mode.PVA if people == 1 and self.me is not None else Mode.AVA if people == 0 else Mode.PVP
 
     # ---------------------------------------------------------------- what the host says
-    def add(self, seat: int, text: str, view: Any, now: float) -> MovePlayed:
-        """A move the host reports; the position after it is replayed, or for Da Vinci Code drawn from the view."""
+    def add(self, seat: int, text: str, view: Any, now: float, seconds: float | None = None) -> MovePlayed:
+        """A move the host reports, with its time as the host measured it (`seconds`; a host that did not say
+        it: as this screen saw it); the position after it is replayed, or for Da Vinci Code drawn from the view."""
         move = self.rules.move_from_text(text, self.state)
         before = self.state
         after = _davinci_deal(view) if self.hidden and view is not None else \
             before if self.hidden else self.rules.apply(before, move)
-        played = MovePlayed(seat, move, len(self.history) + 1, max(0.0, now - self._turn_start),
+        played = MovePlayed(seat, move, len(self.history) + 1,
+                            max(0.0, now - self._turn_start) if seconds is None else seconds,
                             self.game.move_sound(before, after))
         self.states.append(after)
         self.history.append(played)
@@ -397,7 +399,7 @@ class RemoteSession:
             if n > self._ev_seen:
                 self._ev_seen = n
                 self._events.append(self.match.add(message["seat"], message["move"], message.get("view") and
-                                                   self.seat.view, now))
+                                                   self.seat.view, now, host_seconds(message.get("sec"))))
         elif kind == "snap":
             self._snapshot(now)
         elif kind == "welcome":
@@ -451,8 +453,8 @@ class RemoteSession:
             self._events.append(Notice(_("A new game: the seats have turned")))
             return
         self._fresh = False
-        for text in seat.moves[len(m.history):]:  # moves missed with no event of their own
-            self._events.append(m.add(m.to_move, text, None, now))
+        for i in range(len(m.history), len(seat.moves)):  # moves missed with no event of their own
+            self._events.append(m.add(m.to_move, seat.moves[i], None, now, seat.seconds_of(i)))
         m.seen(seat.view)
         if self._back:
             self._back, self.connected = False, True

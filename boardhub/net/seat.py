@@ -8,9 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardhub.core import schema
 from boardhub.core.game import get_game
 from boardhub.core.rules import normalize_options
 from boardhub.net.views import decode_davinci
+
+
+def host_seconds(value: Any) -> float | None:
+    """A move's time as the host sent it: a number of seconds, else None."""
+    return max(0.0, float(value)) if schema.is_number(value) else None
 
 
 class RemoteSeat:
@@ -20,6 +26,7 @@ class RemoteSeat:
         self.options = normalize_options(self.entry.options, options)
         self.seat: int | None = None
         self.moves: list[str] = []
+        self.secs: list[float | None] = []  # each move's seconds as the host measured them (None: not said)
         self.view: Any = None
         self.started = False
         self.over: dict[str, Any] | None = None
@@ -37,12 +44,20 @@ class RemoteSeat:
         elif kind == "snap":
             self.started = bool(message.get("started"))
             self.moves = list(message["moves"])
+            secs = message.get("secs")
+            self.secs = [host_seconds(x) for x in secs] if isinstance(secs, list) and len(secs) == len(self.moves) \
+                else [None] * len(self.moves)
             self.view = self._view(message["view"], None)
         elif kind == "ev" and "view" in message:
             self.moves.append(message["move"])
+            self.secs.append(host_seconds(message.get("sec")))
             self.view = self._view(message["view"], self.view)
         elif kind == "over":
             self.over = message
+
+    def seconds_of(self, ply: int) -> float | None:
+        """The host's time of move `ply` (from 0), None where the host did not say it."""
+        return self.secs[ply] if ply < len(self.secs) else None
 
     def _view(self, data: dict[str, Any], before: Any) -> Any:
         """The seat's view now: decoded (Da Vinci Code), or the position `before` the last move with it

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from boardhub.core import files
+from boardhub.core import files, schema
 from boardhub.core.game import GameEntry, get_game
 from boardhub.core.plain import to_plain
 from boardhub.core.i18n import N_, Wording
@@ -102,6 +102,7 @@ class Table:
         self.seed = secrets.randbits(128) if seed is None else seed
         self.state = self.rules.new_game(self.options, self.seed) if state is None else state
         self.moves: list[str] = []
+        self.times: list[float] = []  # each move's seconds, as the host measured them
         self.events: list[dict[str, Any]] = []
         self.version = 0
         self.started = False
@@ -143,7 +144,7 @@ class Table:
     # ------------------------------------------------------------------ what is sent
     def view_message(self, seat: int | None) -> dict[str, Any]:
         return {"t": "snap", "ver": self.version, "ev": len(self.events), "started": self.started,
-                "moves": list(self.moves), "view": encode_view(self.entry.key, self.rules.view(self.state, seat))}
+                "moves": list(self.moves), "secs": list(self.times), "view": encode_view(self.entry.key, self.rules.view(self.state, seat))}
 
     def welcome(self, conn: int, seat: int | None, token: str | None) -> list[Out]:
         hello: dict[str, Any] = {"t": "welcome", "v": protocol.VERSION, "code": self.code, "game": self.entry.key,
@@ -299,12 +300,14 @@ class Table:
 
     def _play(self, seat: int, move: Any, now: float) -> None:
         state = self.rules.apply(self.state, move)  # raises before changing anything
-        self.seats[seat].used += max(0.0, now - self.turn_since)
+        spent = max(0.0, now - self.turn_since)
+        self.seats[seat].used += spent
         self.state = state
         self.moves.append(self.rules.move_to_text(move, state))
+        self.times.append(round(spent, 2))  # every screen shows the host's time of a move, never its own
         self.version += 1
         self.events.append({"t": "ev", "n": len(self.events) + 1, "seat": seat, "move": self.moves[-1],
-                            "ver": self.version})
+                            "sec": self.times[-1], "ver": self.version})
         self.turn_since = now
 
     def _broadcast(self) -> list[Out]:
@@ -432,7 +435,7 @@ class Table:
             held.used, held.answers, held.was_stood_in = 0.0, {}, False
         self.seed = secrets.randbits(128)
         self.state = self.rules.new_game(self.options, self.seed)
-        self.moves, self.ended, self.rematch = [], None, set()
+        self.moves, self.times, self.ended, self.rematch = [], [], None, set()
         self.game += 1
         self.version += 1
         self.turn_since = self.clock()
@@ -459,7 +462,7 @@ class Table:
     def to_json(self) -> dict[str, Any]:
         """Everything to resume the table after the server restarts: tokens as hashes only."""
         return {"game": self.entry.key, "options": self.options, "seed": str(self.seed), "code": self.code,
-                "moves": list(self.moves), "started": self.started, "host": self.host_seat,
+                "moves": list(self.moves), "secs": list(self.times), "started": self.started, "host": self.host_seat,
                 "ended": None if self.ended is None else {"winner": self.ended.winner, "template": self.ended.template,
                                                           "outcome": self.ended.to_json()},
                 "seats": [{"kind": s.kind, "name": s.name, "ai": s.ai, "token_hash": s.token_hash, "used": s.used,
@@ -483,6 +486,9 @@ class Table:
             table._play(seat, table.rules.move_from_text(text, table.state), clock())
         for seat, saved in zip(table.seats, data["seats"]):
             seat.used = float(saved["used"])  # the replay is no one's thinking time
+        secs = data.get("secs")  # a table saved before moves kept their times has none
+        if isinstance(secs, list) and len(secs) == len(table.moves) and all(schema.is_number(x) for x in secs):
+            table.times = [max(0.0, float(x)) for x in secs]
         ended = data.get("ended")
         if ended is not None and isinstance(ended.get("outcome"), dict):  # a forfeit, with its words
             table.ended = Outcome.from_json(ended["outcome"])
