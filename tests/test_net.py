@@ -464,3 +464,23 @@ def test_a_seat_taken_back_by_a_new_client_with_its_token_plays_on_its_first_act
         assert len(table.moves) == 4
         again.close()
         host.close()
+
+
+def test_the_players_see_how_many_watch_and_the_times_of_moves_survive_a_restart():
+    from boardhub.net.table import Table
+
+    now = [0.0]
+    table = Table("othello", None, ["me", "open"], clock=lambda: now[0])
+    table.join(1, {"name": "Ann"})
+    table.join(2, {"name": "Ben"})
+    watched = table.join(3, {"want": "watch"})
+    assert {c for c, m in watched if m["t"] == "seats" and m["watching"] == 1} == {1, 2, 3}
+    assert [m["watching"] for c, m in watched if m["t"] == "welcome"] == [1]
+    left = table.leave(3)
+    assert {c for c, m in left if m["t"] == "seats" and m["watching"] == 0} == {1, 2}
+    table.start(1, 0.0)
+    now[0] = 3.5
+    out = table.act(1, {"t": "act", "n": 1, "ver": 0, "move": "f5"}, now[0])  # Ann, black, thought 3.5 s
+    assert [m["sec"] for c, m in out if m["t"] == "ev" and c == 2] == [3.5]
+    again = Table.from_json(json.loads(json.dumps(table.to_json())), clock=lambda: 0.0)
+    assert again.times == [3.5] and again.view_message(0)["secs"] == [3.5]

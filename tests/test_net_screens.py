@@ -170,6 +170,8 @@ def test_a_watcher_takes_an_open_seat_from_the_waiting_room(lobby_app):
         until(app, lambda: isinstance(app.top, RoomScene))
         room = app.top
         assert room.my_seat is None and room.sit_buttons[1].visible and not room.start_button.visible
+        until(app, lambda: room.watching == 1)
+        assert room.note()[0].endswith("(1 watching)")  # the room says who is only watching
         watcher = room.client
         click(app, room.sit_buttons[1].rect.center)
         until(app, lambda: room.my_seat == 1)

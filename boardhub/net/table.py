@@ -149,7 +149,8 @@ class Table:
     def welcome(self, conn: int, seat: int | None, token: str | None) -> list[Out]:
         hello: dict[str, Any] = {"t": "welcome", "v": protocol.VERSION, "code": self.code, "game": self.entry.key,
                                  "options": self.options, "seat": seat, "host": self.host_seat,
-                                 "seats": [s.public(self.clock()) for s in self.seats]}
+                                 "seats": [s.public(self.clock()) for s in self.seats],
+                                 "watching": len(self.watchers)}
         if token is not None:
             hello["token"] = token
         if seat is not None:  # where the seat's actions are counted: a client started afresh goes on from there
@@ -160,7 +161,7 @@ class Table:
         return out
 
     def seats_message(self) -> list[Out]:
-        status = {"t": "seats", "seats": [s.public(self.clock()) for s in self.seats]}
+        status = {"t": "seats", "seats": [s.public(self.clock()) for s in self.seats], "watching": len(self.watchers)}
         return [(c, status) for c, _seat in self.recipients()]
 
     def over_message(self) -> dict[str, Any]:
@@ -196,7 +197,7 @@ class Table:
         want = hello.get("want", "seat")
         if want == "watch":
             self.watchers.add(conn)
-            return self.welcome(conn, None, None)
+            return self.welcome(conn, None, None) + self.seats_message()  # the others see one more watching
         free = [i for i, s in enumerate(self.seats) if s.kind == "open"]
         if isinstance(want, int):
             free = [i for i in free if i == want]
@@ -211,11 +212,12 @@ class Table:
     def leave(self, conn: int, now: float | None = None, on_purpose: bool = False) -> list[Out]:
         """A connection is gone: a watcher leaves, a seat is away until its holder comes back with the token."""
         now = self.clock() if now is None else now
+        watched = conn in self.watchers
         self.watchers.discard(conn)
         self.chat_at.pop(conn, None)
         seat = self.seat_of(conn)
         if seat is None:
-            return []
+            return self.seats_message() if watched else []
         held = self.seats[seat]
         held.conn, held.away_since, held.left = None, now, on_purpose or held.left
         return self.seats_message()

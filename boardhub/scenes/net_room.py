@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from boardhub.core.game import get_game
-from boardhub.core.i18n import N_, _
+from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.ladder import ladder_specs
 from boardhub.core.seat_names import seat_label
 from boardhub.net import protocol
@@ -62,6 +62,12 @@ def shown_code(code: str) -> str:
     return f"{code[:4]} {code[4:]}" if len(code) == 8 else code
 
 
+
+def watching(message: dict[str, Any]) -> int:
+    """How many watch the table, as the host's message says (0 for a count that is not one)."""
+    count = message.get("watching", 0)
+    return count if isinstance(count, int) and not isinstance(count, bool) and 0 <= count < 10_000 else 0
+
 class RoomScene(Scene):
     def __init__(self, app: Host, client: Client, address: str, messages: list[dict[str, Any]],
                  hosting: bool) -> None:
@@ -73,6 +79,7 @@ class RoomScene(Scene):
         self.my_seat: int | None = None
         self.host_seat = 0
         self.seats: list[dict[str, Any]] = []
+        self.watching = 0  # how many watch the table
         self.seats_at = time.monotonic()  # when the seats were last told
         self.handed_over = False
         self.gone = ""  # why this computer is no longer at the table (source words), "" while it is
@@ -110,8 +117,10 @@ class RoomScene(Scene):
                     return
                 self.game = self.remote.entry.key
             self.set_seats(message.get("seats", []))
+            self.watching = watching(message)
         elif kind == "seats":
             self.set_seats(message.get("seats", []))
+            self.watching = watching(message)
             self.error = ""
         elif kind == "removed":
             self.gone = N_("The host gave your seat to someone else: you are no longer at this table.")
@@ -313,7 +322,15 @@ class RoomScene(Scene):
         return _("{name} ({marks})").format(name=name, marks=", ".join(marks)) if marks else name
 
     def note(self) -> tuple[str, tuple[int, int, int]]:
-        """The line under the seats, in the player's language: what is happening, or what went wrong."""
+        """The line under the seats, in the player's language: what is happening, or what went wrong; and
+        how many watch the table."""
+        text, colour = self.situation()
+        if self.watching:
+            text = _("{note} ({watching})").format(note=text, watching=ngettext(
+                "{count} watching", "{count} watching", self.watching).format(count=self.watching))
+        return text, colour
+
+    def situation(self) -> tuple[str, tuple[int, int, int]]:
         host = self.seats[self.host_seat] if 0 <= self.host_seat < len(self.seats) else {}
         if self.gone:
             return _(self.gone), theme.ERROR
