@@ -59,6 +59,9 @@ class Settings:
     # where a hosted table's LAN beacon is sent and heard ("host" or "host:port"): the local network's
     # broadcast address by default; tests and walkthroughs point it at loopback
     beacon_address: str = "255.255.255.255"
+    # the saved games' filter: a game's key ("" for every game) and a state (saved_games.STATES)
+    saves_game: str = ""
+    saves_state: str = "all"
     # why the saved settings could not be used, said once on the menu ("" when they could)
     problem: str = field(default="", compare=False, repr=False)
     # the values as read from the file (or last written): `save` writes only those that differ
@@ -209,6 +212,10 @@ def _checked(name: str, value: Any, default: Any) -> Any:
         if not isinstance(value, str) or len(value) > most * 4:
             return _REFUSED
         return clean_text(value, limit=most * 4).strip()[:most]
+    if name == "saves_game":  # the browser shows every game for a key it does not know
+        return value if isinstance(value, str) and len(value) <= 32 else _REFUSED
+    if name == "saves_state":
+        return value if value in ("all", "unfinished", "finished") else _REFUSED
     if name == "ava_delays":
         if not isinstance(value, dict) or len(value) > MAX_GAMES:
             return _REFUSED

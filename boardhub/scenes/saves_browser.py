@@ -14,7 +14,6 @@ question that says how many.
 """
 from __future__ import annotations
 
-import weakref
 from datetime import datetime
 from pathlib import Path
 
@@ -66,8 +65,6 @@ def shown_path(path: Path) -> str:
 
 STATE_LABELS = (N_("Finished or not"), N_("Unfinished"), N_("Finished"))  # one per saved_games.STATES
 
-# each app's filter (game, state), kept while it runs: the browser is made anew each time it opens
-_remembered: "weakref.WeakKeyDictionary[Host, tuple[str | None, str]]" = weakref.WeakKeyDictionary()
 
 
 class FilterChoice(Choice):
@@ -109,7 +106,9 @@ class SavesScene(Scene):
         self.move_button = Button(N_("Move them here"), self.move_old, primary=True)
         self.buttons = [self.open_button, self.replay_button, self.review_button, self.delete_button,
                         self.back_button]
-        game, state = _remembered.get(app, (None, "all"))
+        st = app.settings  # the filter as the player left it (a setting: it is there at the next start too)
+        game = st.saves_game if st.saves_game in GAME_KEYS else None
+        state = st.saves_state if st.saves_state in STATES else "all"
         self.game_choice = FilterChoice([None, *GAME_KEYS], game_label, game, lambda _v: self.filter_changed())
         self.state_choice = FilterChoice(STATES, STATE_LABELS, state, lambda _v: self.filter_changed())
         self.remove_button = Button(N_("Remove abandoned games"), self.ask_remove_abandoned)
@@ -140,7 +139,9 @@ class SavesScene(Scene):
 
     def filter_changed(self) -> None:
         """The list as the filter now says, the chosen game still chosen where it still shows."""
-        _remembered[self.app] = (self.game_choice.value, self.state_choice.value)
+        st = self.app.settings
+        st.saves_game, st.saves_state = self.game_choice.value or "", self.state_choice.value
+        self.app.save_settings()
         cur = self.current
         self.entries = self.filtered()
         paths = [e.path for e in self.entries]
