@@ -25,6 +25,7 @@ FORMER_NAMES = {"seed": "Seed {level} AI"}
 LEVEL_NAMES = {"normal": N_("normal"), "hard": N_("hard")}
 HUMAN, YOU, PLAYER = N_("Human"), N_("You"), N_("Player {number}")
 NUMBERED = N_("{name} {number}")  # the second of two seats the same AI plays: "Hard AI 2"
+MAX_TYPED = 24  # characters of a name a player types for a seat (net/protocol.py's MAX_NAME at tables)
 
 
 def ai_name(ai: str, translate=_) -> str:
@@ -45,12 +46,24 @@ def seat_label(ai: str | None, translate=_) -> str:
     return translate(HUMAN) if ai is None else ai_name(ai, translate)
 
 
-def seat_names(ais: list[str | None]) -> list[str]:
-    """Names people can tell apart, in the source's words: "Player 1", "You", "Hard AI 2"."""
+def typed_name(text: object) -> str:
+    """A name a player typed for a seat as it is kept: one line, no control characters, at most MAX_TYPED
+    characters ("" for anything not text: a hand-edited file's number)."""
+    if not isinstance(text, str):
+        return ""
+    return clean_text(text[:MAX_TYPED * 4], limit=MAX_TYPED * 4).strip()[:MAX_TYPED].strip()
+
+
+def seat_names(ais: list[str | None], typed: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """Names people can tell apart, in the source's words: "Player 1", "You", "Hard AI 2"; a human seat
+    whose player typed a name (`typed`, by seat) goes by it."""
     humans = sum(a is None for a in ais)
     names = []
     for i, ai in enumerate(ais):
-        if ai is None:
+        own = typed_name(typed[i]) if i < len(typed) else ""
+        if ai is None and own:
+            names.append(own)
+        elif ai is None:
             names.append(YOU if humans == 1 else PLAYER.format(number=ais[:i + 1].count(None)))
         else:
             base = seat_label(ai, str)

@@ -20,6 +20,7 @@ from boardhub.core.ai import AISpec
 from boardhub.core.files import clean_text
 from boardhub.core.i18n import _
 from boardhub.core.seat_check import starts_program
+from boardhub.core.seat_names import typed_name
 
 # lichess's presets: seconds for one move's animation
 ANIMATION_SPEEDS = {"none": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.5}
@@ -30,6 +31,7 @@ MAX_SETUPS = 64  # the last setup of each game and mode: 12 today
 MAX_SETUP_CHARS = 4_000  # one setup as JSON: a few hundred characters with an engine's command line
 MAX_NAME_CHARS = 24  # the player's name at network tables (net/protocol.py's MAX_NAME)
 MAX_ADDRESS_CHARS = 260  # an address with its port
+MAX_SEATS = 8  # seat positions with a remembered name: four at most today
 
 
 @dataclass
@@ -56,6 +58,8 @@ class Settings:
     fullscreen: bool = False  # the whole screen (F11, Alt+Enter), kept for the next start
     # the player's name at network tables ("" until they type one: the tables then say "Player 2")
     player_name: str = ""
+    # the names typed for the human seats of the setup, by seat position ("" for a seat's own: "You", "Player 2")
+    seat_names: list = field(default_factory=list)
     # where a hosted table's LAN beacon is sent and heard ("host" or "host:port"): the local network's
     # broadcast address by default; tests and walkthroughs point it at loopback
     beacon_address: str = "255.255.255.255"
@@ -86,6 +90,16 @@ class Settings:
     def last_setup(self, game: str, mode: str) -> dict | None:
         """The fields of the setup last started for `game` in `mode`, unchecked; None if there is none."""
         return self.last_setups.get(f"{game}/{mode}")
+
+    def seat_name(self, seat: int) -> str:
+        """The name last typed for seat position `seat` ("" for none: the seat's own)."""
+        return self.seat_names[seat] if seat < len(self.seat_names) else ""
+
+    def remember_seat_names(self, names: list[str]) -> None:
+        """Keep the names typed for the seats by position; a seat the setup did not show keeps its name."""
+        kept = (self.seat_names + [""] * len(names))[:max(len(names), len(self.seat_names))]
+        kept[:len(names)] = names
+        self.seat_names = kept[:MAX_SEATS]
 
     def engines(self) -> set[str]:
         """The engine and `py:` seats set up on this computer: the only ones a saved game may start."""
@@ -216,6 +230,11 @@ def _checked(name: str, value: Any, default: Any) -> Any:
         return value if isinstance(value, str) and len(value) <= 32 else _REFUSED
     if name == "saves_state":
         return value if value in ("all", "unfinished", "finished") else _REFUSED
+    if name == "seat_names":
+        if not isinstance(value, list) or len(value) > MAX_SEATS \
+                or not all(isinstance(v, str) and len(v) <= MAX_NAME_CHARS * 4 for v in value):
+            return _REFUSED
+        return [typed_name(v) for v in value]
     if name == "ava_delays":
         if not isinstance(value, dict) or len(value) > MAX_GAMES:
             return _REFUSED

@@ -16,16 +16,17 @@ from boardhub.core.ladder import ladder_specs
 from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.modes import Mode
 from boardhub.core.rules import normalize_options
-from boardhub.core.seat_names import seat_names
+from boardhub.core.seat_names import seat_names, typed_name
 from boardhub.core.worker import Worker
 
 MODES = tuple(Mode)
 
 
-def make_seats(ais: list[str | None] | tuple[str | None, ...]) -> list[Seat]:
-    """Seats with names people can tell apart: "Player 1", "You", "Hard AI 2"."""
+def make_seats(ais: list[str | None] | tuple[str | None, ...], typed: tuple[str, ...] = ()) -> list[Seat]:
+    """Seats with names people can tell apart: "Player 1", "You", "Hard AI 2", or the name a human seat's
+    player typed (`typed`, by seat; "" keeps the seat's own)."""
     ais = list(ais)
-    return [Seat(ai, name) for ai, name in zip(ais, seat_names(ais))]
+    return [Seat(ai, name) for ai, name in zip(ais, seat_names(ais, typed))]
 
 
 @dataclass(frozen=True)
@@ -38,9 +39,12 @@ class GameSetup:
     limit: float = 0.5
     referee: bool = False
     mode: Mode = Mode.PVA
+    names: tuple[str, ...] = ()  # by seat, the name a human seat's player typed; "" (or none) for its own
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "mode", Mode(self.mode))  # "pva" as older callers and stored setups write it
+        names = tuple(typed_name(n) for n in self.names)
+        object.__setattr__(self, "names", names if any(names) else ())  # none typed: equal to a setup of before
 
     @property
     def entry(self) -> GameEntry:
@@ -62,8 +66,12 @@ class GameSetup:
     @classmethod
     def of_match(cls, match: Match) -> "GameSetup":
         """The setup a match was started from (a saved game's, for Play again and Change setup)."""
-        return cls(match.game.key, tuple(seat.ai for seat in match.seats), dict(match.options),
-                   match.timing.limit, match.timing.referee, match.mode)
+        ais = [seat.ai for seat in match.seats]
+        # a human seat's name other than the one it would get anyway is one its player typed: it stays
+        names = tuple(seat.name if seat.is_human and seat.name != own else ""
+                      for seat, own in zip(match.seats, seat_names(ais)))
+        return cls(match.game.key, tuple(ais), dict(match.options), match.timing.limit, match.timing.referee,
+                   match.mode, names if any(names) else ())
 
     def fields(self) -> dict[str, Any]:
         """The setup as JSON can hold it (the settings keep the last one of each game and mode)."""
@@ -96,7 +104,7 @@ class GameSetup:
 
     def match(self, worker: Worker | None = None, seed: int | None = None) -> Match:
         """A new match of this setup; ValueError for options or seats the game refuses."""
-        seats = make_seats(self.seats)
+        seats = make_seats(self.seats, self.names)
         return Match(self.entry, seats, self.options, seed, Timing(self.limit, referee=self.referee),
                      worker if any(not s.is_human for s in seats) else None)
 

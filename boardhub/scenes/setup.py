@@ -22,7 +22,7 @@ from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.ladder import ladder_specs, ratings
 from boardhub.core.modes import Mode
-from boardhub.core.seat_names import seat_label
+from boardhub.core.seat_names import MAX_TYPED, seat_label
 from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
 from boardhub.ui import theme
@@ -82,7 +82,10 @@ class SetupScene(Scene):
         self.mode = setup.mode
         self.seat_choices: list[Choice] = []
         self.engine_fields: list[TextField] = []  # an engine seat's command line, under its choice
-        self.set_seats(setup.seats)
+        # a human seat's name, beside its choice: the setup's own (Change setup), else the one typed last time
+        self.name_fields: list[TextField] = []
+        self.set_seats(setup.seats, [n or app.settings.seat_name(i) for i, n in
+                                     enumerate((*setup.names, *[""] * len(setup.seats)))][:len(setup.seats)])
         self.error = ""
         self.check: EngineCheck | None = None  # engines being started for the setup in `checked`
         self.checked: GameSetup | None = None
@@ -99,7 +102,12 @@ class SetupScene(Scene):
         self.back_button = Button(N_("Back"), self.app.pop)
         self.focus = FocusRing(self.reading_order, default=self.start_button)  # Enter starts, as before
 
-    def set_seats(self, seats: list[str | None] | tuple[str | None, ...]) -> None:
+    def set_seats(self, seats: list[str | None] | tuple[str | None, ...], names: list[str] | None = None) -> None:
+        """One row per seat; its name field keeps what was typed in it (`names`, by seat, where given)."""
+        if names is None:
+            names = [f.text for f in self.name_fields] + [self.app.settings.seat_name(i) for i in range(len(seats))]
+        self.name_fields = [TextField(names[i], placeholder=N_("Name"), on_enter=self.start,
+                                      max_chars=MAX_TYPED) for i in range(len(seats))]
         values, _labels = ai_choices(self.game)
         self.seat_choices = [Choice(values, choice_label, self._choice_of(ai), lambda _value, i=i: self.seat_changed(i))
                              for i, ai in enumerate(seats)]
@@ -183,14 +191,22 @@ class SetupScene(Scene):
     def swap(self) -> None:
         seats = self.seat_values()
         seats = seats[1:] + seats[:1]
-        for choice, field, ai in zip(self.seat_choices, self.engine_fields, seats):
+        names = [f.text for f in self.name_fields]
+        names = names[1:] + names[:1]  # a player's name goes with their seat
+        for choice, field, ai, name_field, name in zip(self.seat_choices, self.engine_fields, seats,
+                                                       self.name_fields, names):
             choice.set(self._choice_of(ai))
             field.text = ai.partition(":")[2] if self._is_engine(self._choice_of(ai)) else field.text
+            name_field.text = name
         self.layout(self.size)
+
+    def typed_names(self) -> list[str]:
+        """The names typed for the seats, by seat: "" for an AI seat or an empty field (its own name)."""
+        return [f.text if c.value is None else "" for c, f in zip(self.seat_choices, self.name_fields)]
 
     def setup(self) -> GameSetup:
         return GameSetup(self.game.key, tuple(self.seat_values()), self.options(),
-                         self.limit.value, self.referee.value, self.current_mode())
+                         self.limit.value, self.referee.value, self.current_mode(), tuple(self.typed_names()))
 
     def engine_problem(self) -> str:
         """Why an engine seat cannot even be tried (no command, no such program), or ""."""
@@ -220,7 +236,7 @@ class SetupScene(Scene):
             self.begin(setup)
             return
         self.check, self.checked = EngineCheck(self.game, engines), setup
-        for f in self.engine_fields:
+        for f in (*self.engine_fields, *self.name_fields):
             f.focused = False
         self.start_button.enabled = False
 
@@ -237,6 +253,9 @@ class SetupScene(Scene):
     def begin(self, setup: GameSetup) -> None:
         """The game of `setup`, which its game and mode will offer again next time."""
         self.app.settings.remember_setup(setup.fields())
+        # an AI seat's position keeps the name typed there before, for the next game a human sits there
+        self.app.settings.remember_seat_names([self.app.settings.seat_name(i) if ai is not None else name
+                                               for i, (ai, name) in enumerate(zip(setup.seats, setup.names))])
         self.app.save_settings()  # a read-only saves folder costs the memory of this setup, never the game
         self.app.replace("game", GameSession.new(setup, self.app.start_worker))
 
@@ -245,16 +264,18 @@ class SetupScene(Scene):
         yield from (c for _option, c in self.option_choices if c.visible)
         yield from self.seat_choices
         yield from (b for b in self.strongest_buttons if b.visible)
+        yield from (f for f in self.name_fields if f.visible)
         yield from (f for f in self.engine_fields if f.visible)
         yield from (w for w in (self.swap_button, self.limit, self.referee) if w.visible)
         yield from (self.start_button, self.back_button)
 
     def reading_order(self):
-        """The widgets top to bottom, as Tab visits them: each seat's Strongest and command line under it."""
+        """The widgets top to bottom, as Tab visits them: each seat's Strongest or name beside it and its
+        command line under it."""
         yield from self.mode_buttons
         yield from (c for _option, c in self.option_choices if c.visible)
-        for c, b, f in zip(self.seat_choices, self.strongest_buttons, self.engine_fields):
-            yield from (w for w in (c, b, f) if w.visible)
+        for c, b, n, f in zip(self.seat_choices, self.strongest_buttons, self.name_fields, self.engine_fields):
+            yield from (w for w in (c, b, n, f) if w.visible)
         yield from (w for w in (self.swap_button, self.limit, self.referee) if w.visible)
         yield from (self.back_button, self.start_button)
 
@@ -301,13 +322,17 @@ class SetupScene(Scene):
         y += 18 * s
         # every seat's choice leaves room for its Strongest button, so no arrow moves when the button comes
         strongest_w = round(min(150 * s, field_w * 0.3))
-        for i, (c, f, b) in enumerate(zip(self.seat_choices, self.engine_fields, self.strongest_buttons)):
+        for i, (c, f, b, n) in enumerate(zip(self.seat_choices, self.engine_fields, self.strongest_buttons,
+                                             self.name_fields)):
             row(c, seat_title(self.game, i))
             c.rect.width -= strongest_w + round(gap)
             b.visible = c.value is not None and not self._is_engine(c.value) \
                 and c.value != ladder_specs(self.game)[-1]
             b.rect = pygame.Rect(0, 0, strongest_w, c.rect.height)
             b.rect.midright = (round(field_x + field_w), c.rect.centery)
+            n.visible = c.value is None  # a human's name where an AI's Strongest button would be
+            n.focused = n.focused and n.visible
+            n.rect = b.rect.copy()
             f.visible = self._is_engine(c.value)
             f.focused = f.focused and f.visible
             if f.visible:
@@ -335,7 +360,7 @@ class SetupScene(Scene):
         """An engine being started is looked at often; a focused engine field's caret blinks."""
         if self.check is not None:
             return CHECK_POLL
-        times = [t for t in (f.redraw_in() for f in self.engine_fields) if t is not None]
+        times = [t for t in (f.redraw_in() for f in (*self.engine_fields, *self.name_fields)) if t is not None]
         return min(times) if times else None
 
     def process_event(self, event):
@@ -347,7 +372,7 @@ class SetupScene(Scene):
             return None
         if self.focus.handle(event):  # Tab, the arrows, Enter (Start while no ring shows), Space
             return None
-        for f in self.engine_fields:
+        for f in (*self.engine_fields, *self.name_fields):
             if f.visible and f.handle(event):
                 return None
         if event.type == pygame.KEYDOWN:
