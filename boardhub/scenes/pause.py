@@ -16,15 +16,17 @@ class PauseScene(GamePanel):
         over = session.match.is_over  # nothing to resume: the game is over (or the replay at its end)
         if over:
             self.title = N_("End of the replay") if session.is_replay else N_("Game over")
-        buttons = [Button(N_("Look at the board") if over else N_("Resume"), self.close, primary=True)]
-        if session.can_resign:
+        buttons = [
+            Button(N_("Look at the board") if over else N_("Resume"), self.close, primary=True),
+            Button(N_("Restart"), self.closing(self.restart)),
+            Button(N_("Change setup"), self.closing(self.change_setup)),
+        ]
+        if session.can_resign:  # the game ends only once the confirmation says so
             buttons.append(Button(N_("Resign"), lambda: self.app.replace("resign", session)))
         if session.can_offer_draw:
             buttons.append(Button(N_("Offer a draw"), self.closing(
                 lambda: offer_draw(self.app, session, self.say_below))))
         buttons += [
-            Button(N_("Restart"), self.closing(self.restart)),
-            Button(N_("Change setup"), self.closing(self.change_setup)),
             Button(N_("Settings"), lambda: self.app.replace("settings")),
             Button(N_("Rules"), lambda: self.app.replace("rules", session.entry)),
             Button(N_("Main menu"), lambda: self.app.reset("menu")),
