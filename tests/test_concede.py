@@ -15,6 +15,7 @@ from boardhub.core.concede import AGREED, RESIGNED, accepts_draw, draw_margin
 from boardhub.core.events import GameOver, Notice
 from boardhub.core.game import get_game
 from boardhub.core.match import Match, Seat
+from boardhub.core.match_text import winner_text
 from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
 from boardhub.core.stats import Stats
@@ -88,6 +89,7 @@ def test_among_more_than_two_a_resignation_is_still_the_players_loss(fast, saves
     assert session.resign() == ""
     session.update()
     assert session.match.outcome.reason == RESIGNED
+    assert winner_text(session.match, str) == "No winner"  # no draw, though nobody is named winner
     assert Stats.load().table["davinci"] and list(Stats.load().table["davinci"].values())[0] == [0, 0, 1]
     session.close()
 
