@@ -207,6 +207,7 @@ class Match:
     def end_with(self, outcome: Outcome) -> None:
         """End the game the way a record says it ended (a forfeit has no move of its own)."""
         self.forfeit = outcome
+        self.worker and self.worker.cancel(self._job)  # a resignation may come while an AI thinks
         self._job, self._ready = None, None
         self.events.append(GameOver(outcome))
 

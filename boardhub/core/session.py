@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Collection
 
 from boardhub.core import locks, saves, schema
+from boardhub.core.concede import accepts_draw, agreed_draw, draw_offer_problem, resigned, resigner
 from boardhub.core.events import Event, GameOver, HintReady, MovePlayed, Notice, Rewound
 from boardhub.core.i18n import _
 from boardhub.core.match import Match
@@ -38,6 +39,7 @@ log = logging.getLogger(__name__)
 
 ANALYSIS_SECONDS = 0.4  # an evaluation overlay: quick, and never the AI's move limit
 HINT_SECONDS = 1.0  # a hint asked for: the expert's best move is worth a second
+DRAW_SECONDS = 1.0  # an AI weighing a draw offer: as long as a hint
 MAX_RECORD_CHARS = 20_000  # a full 20 x 20 Gomoku record is under 4,000 characters
 UNDONE_IMPORTS = 8  # the replaced games kept for Undo: enough for any real run of imports
 
@@ -85,6 +87,8 @@ class GameSession(Session):
         self.hints = hints  # hints given in this game: it counts in the stats as played with hints
         self._hint = PositionRequest()  # the expert's best move for the human to move, asked for
         self._analysis = PositionRequest()  # the game's evaluation of the position a board shows
+        self._draw = PositionRequest()  # an AI's judge weighing the player's draw offer
+        self.draw_asked: int | None = None  # a person's seat asked to accept a draw (two people on one screen)
         self._replaced: list[Replaced] = []  # the games imports replaced, latest last: Undo brings them back
         self._hold: locks.GameLock | None = None  # the game's lock, while this window has it open
 
@@ -133,7 +137,62 @@ class GameSession(Session):
     # ---------------------------------------------------------------- what the screen asks
     @property
     def busy(self) -> bool:
-        return self._analysis.pending or self._hint.pending or super().busy
+        return self._analysis.pending or self._hint.pending or self._draw.pending or super().busy
+
+    # ---------------------------------------------------------------- resigning, a draw
+    @property
+    def resigning_seat(self) -> int | None:
+        return resigner(self.match)
+
+    @property
+    def can_offer_draw(self) -> bool:
+        return draw_offer_problem(self.match) is None
+
+    def resign(self) -> str:
+        seat = resigner(self.match)
+        if seat is None:
+            return _("Nobody can resign now") if not self.match.is_over else _("The game is over")
+        self.draw_asked = None
+        self.match.end_with(resigned(self.match, seat))
+        return ""
+
+    def offer_draw(self) -> str:
+        m = self.match
+        why = draw_offer_problem(m)
+        if why is not None:
+            return _(why)
+        other = 1 - m.to_move
+        if m.seats[other].is_human:
+            self.draw_asked = other  # the scene asks that person on the same screen
+            return ""
+        if self.entry.review is None or self._worker is None:  # nothing to weigh the offer by: it plays on
+            self._events.append(Notice(_("{name} declines the draw").format(name=m.seats[other].label)))
+            return ""
+        if not (self._draw.pending and self._draw.is_for(m.state, other)):
+            self._draw.ask(m.state, other, lambda: m.ask(JudgeRequest, other, DRAW_SECONDS, worker=self._worker()))
+        return ""
+
+    def answer_draw(self, accepted: bool) -> None:
+        seat, self.draw_asked = self.draw_asked, None
+        if seat is None or self.match.is_over:
+            return
+        if accepted:
+            self.match.end_with(agreed_draw())
+        else:
+            self._events.append(Notice(_("{name} declines the draw").format(name=self.match.seats[seat].label)))
+
+    def _draw_answered(self) -> None:
+        """The AI's answer to a draw offer, once its judge came back for the position still on the board."""
+        job = self._draw.collect(self.match.state)
+        if job is None or self.match.is_over:
+            return
+        seat, spec = self._draw.seat, self.entry.review
+        verdict = job.move
+        self._draw.forget()
+        if job.error is None and accepts_draw(verdict.value, spec.baseline, spec.unit):
+            self.match.end_with(agreed_draw())
+        else:
+            self._events.append(Notice(_("{name} declines the draw").format(name=self.match.seats[seat].label)))
 
     # ---------------------------------------------------------------- a human's moves and controls
     def undo(self) -> bool:
@@ -266,6 +325,7 @@ class GameSession(Session):
     def close(self) -> None:
         self._analysis.forget()
         self._hint.forget()
+        self._draw.forget()
         super().close()
         if self._hold is not None:
             self._hold.release()
@@ -293,6 +353,7 @@ class GameSession(Session):
         if job is not None and job.error is None:
             self._analysis.answer = dict(job.move)  # the board reads it by `analysis_for` when it draws
         self._hint_ready(events)
+        self._draw_answered()
 
     def _hint_ready(self, events: list[Event]) -> None:
         """The hint asked for, once it came back for the position still on the board, in words."""

@@ -104,6 +104,34 @@ class Session:
             self.match.toggle_pause()
         self.match.step()
 
+    @property
+    def resigning_seat(self) -> int | None:
+        """The seat a resignation now would be for; None: nobody may resign (a replay, a game over)."""
+        return None
+
+    @property
+    def can_resign(self) -> bool:
+        return self.resigning_seat is not None
+
+    @property
+    def can_offer_draw(self) -> bool:
+        """The player to move may offer a draw now."""
+        return False
+
+    def resign(self) -> str:
+        """The player resigns (GameOver follows): "" or why not, in words."""
+        return _("Resigning is for a game played on this computer")
+
+    def offer_draw(self) -> str:
+        """The player to move offers a draw: "" once it is out (`draw_asked` is then the seat a person
+        answers for, or an AI answers by a Notice or the end of the game), else why not, in words."""
+        return _("Draws are offered in a game played on this computer")
+
+    draw_asked: int | None = None  # the seat of the person asked to accept a draw, while the question stands
+
+    def answer_draw(self, accepted: bool) -> None:
+        """The person asked answers the draw offer: the game ends drawn, or a Notice says it goes on."""
+
     # ---------------------------------------------------------------- questions about the position
     @property
     def offers_hints(self) -> bool:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boardhub.core import files, locks, saves, schema
+from boardhub.core.concede import RESIGNED
 from boardhub.core.i18n import _
 
 RESULTS = ("win", "draw", "loss")
@@ -199,6 +200,8 @@ def result_for(outcome, human: int) -> str:
     """"win", "draw", "loss", or "forfeit" (an AI's) for the human seat `human` of a finished game."""
     if is_ai_forfeit(outcome, human):
         return FORFEIT
+    if outcome.reason == RESIGNED and outcome.winner is None:
+        return "loss"  # a resignation among more than two: only a person resigns, so it is the player's
     if outcome.winner is None:
         return "draw"
     return "win" if outcome.winner == human else "loss"

@@ -205,11 +205,7 @@ class GameScene(Scene):
                 self.session.toggle_pause()
             elif event.key == pygame.K_RIGHT and self.match.paused:
                 self.session.step()
-            elif ctrl and event.key == pygame.K_m:  # plain letters may be a move being typed
-                self.toggle_sound()
-            elif ctrl and event.key == pygame.K_h:
-                self.ask_hint()
-            else:
+            elif not (ctrl and game_frame.ctrl_key(self, event.key)):  # sound, hint, resign, draw (Ctrl+M, H, R, D)
                 return event
             return None
         for w in self.widgets():

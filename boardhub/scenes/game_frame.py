@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Iterator, Protocol
+from typing import Any, Callable, Iterator, Protocol
 
 import pygame
 
@@ -336,3 +336,39 @@ def draw_side(scene: GameView, surface: pygame.Surface) -> None:
     for w in scene.widgets():
         if w.visible:
             w.draw(surface)
+
+
+# ---------------------------------------------------------------- resigning, a draw offered
+def ask_resign(app: Host, session: Session, say: Callable[[str, str], None]) -> None:
+    """Open the resignation's confirmation, or say why nobody may resign now."""
+    if session.can_resign:
+        app.open("resign", session)
+    else:
+        say(session.resign(), "warning")
+
+
+def offer_draw(app: Host, session: Session, say: Callable[[str, str], None]) -> None:
+    """Offer a draw for the player to move: the other person is asked on this screen; an AI answers soon."""
+    why = session.offer_draw()
+    if why:
+        say(why, "warning")
+    elif session.draw_asked is not None:
+        app.open("draw_offer", session)
+    else:
+        say(_("Draw offered: {name} is thinking it over").format(
+            name=session.match.seats[1 - session.match.to_move].label), "info")
+
+
+def ctrl_key(scene: Any, key: int) -> bool:
+    """The game scene `scene` (not imported: it imports this) does what Ctrl+`key` asks in a game (plain letters may be a move being typed); False: not a command."""
+    if key == pygame.K_m:
+        scene.toggle_sound()
+    elif key == pygame.K_h:
+        scene.ask_hint()
+    elif key == pygame.K_r:
+        ask_resign(scene.app, scene.session, scene.say)
+    elif key == pygame.K_d:
+        offer_draw(scene.app, scene.session, scene.say)
+    else:
+        return False
+    return True
