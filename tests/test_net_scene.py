@@ -67,6 +67,16 @@ def test_enter_opens_the_chat_line_enter_sends_it_and_escape_closes_it(othello):
     assert not scene.chat.visible and app.top is scene  # Escape closed the chat, not the game
 
 
+def test_ctrl_r_and_ctrl_d_at_a_table_say_how_a_game_ends_there(othello):
+    app, hosted, host, guest, _hosting = othello
+    scene = app.top
+    for k, words in ((pygame.K_r, "leave the table from the menu"), (pygame.K_d, "Draws are not offered")):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+        app.frame(0.02)
+        assert app.top is scene and words in scene.message.text  # said in words; the table plays on
+    assert not hosted.over
+
+
 def test_leaving_the_table_asks_first_then_leaves_and_stops_hosting(othello):
     app, hosted, host, guest, hosting = othello
     scene = app.top

@@ -327,6 +327,16 @@ class RemoteSession:
     def ask_hint(self) -> str:
         return _("No hints at a network table")
 
+    # a table's game is ended by the table: leaving it (the others may then claim the game), not on this screen
+    can_resign = can_offer_draw = False
+    draw_asked: int | None = None
+
+    def resign(self) -> str:
+        return _("At a network table, leave the table from the menu: the others may then claim the game")
+
+    def offer_draw(self) -> str:
+        return _("Draws are not offered at a network table")
+
     def hint_for(self, state: Any) -> None:
         return None
 
