@@ -232,6 +232,10 @@ class BoardView:
         """
         return []
 
+    def shortcuts(self) -> dict[int, Callable[[], Intent]]:
+        """Ctrl+key shortcuts for some of `actions` (a key whose action is not offered now does nothing)."""
+        return {}
+
     def wants_analysis(self, match: Match) -> tuple[bool, int | None]:
         """(whether the board wants the game's evaluation now, the seat whose view it is of)."""
         return False, None
