@@ -209,8 +209,6 @@ class GameScene(Scene):
                 self.toggle_sound()
             elif ctrl and event.key == pygame.K_h:
                 self.ask_hint()
-            elif ctrl and event.key in self.board.shortcuts():
-                self.board_shortcut(self.board.shortcuts()[event.key])
             else:
                 return event
             return None
@@ -235,11 +233,6 @@ class GameScene(Scene):
     def board_buttons(self, actions) -> list[Button]:
         """The board's own buttons; one that answers with an intent (Othello's Pass) acts like a click."""
         return [Button(label, lambda action=action: self.act(action())) for label, action in actions]
-
-    def board_shortcut(self, action) -> None:
-        """A board's key does what its button does, only while the button is offered (not at a remote table)."""
-        if any(action == offered for _label, offered in self.board.actions(self.match)):
-            self.act(action())
 
     def click_board(self, pos) -> None:
         m = self.match
