@@ -81,3 +81,11 @@ def test_a_plain_record_still_reads_and_names_no_quick_start():
     assert "+" not in text
     assert record_options(text)["quick_start"] is False  # an import into a quick-start game switches it off
     assert ENTRY.record_formats[0].read(text, match(5, {"rows": 2, "cols": 2})) == [p.move for p in m.history]
+
+
+def test_a_network_table_offers_no_quick_start():
+    # a table keeps its seed from the players, whose screens rebuild the board from the moves alone
+    from boardhub.net.table import Table
+    assert Table("dots", {"rows": 3, "cols": 3}, ["me", "open"], clock=lambda: 0.0).options["quick_start"] is False
+    with pytest.raises(ValueError):
+        Table("dots", QUICK, ["me", "open"], clock=lambda: 0.0)

@@ -132,7 +132,7 @@ class DotsRules:
         Option("cols", N_("Columns of boxes"), tuple(range(MIN_SIZE, MAX_SIZE + 1)), 4),
         # KSquares' quick start: the opening's safe lines are drawn at random before the first turn
         Option("quick_start", N_("Start"), (False, True), False,
-               (N_("Empty board"), N_("Quick start: safe lines drawn"))),
+               (N_("Empty board"), N_("Quick start: safe lines drawn")), local_only=True),
     )
 
     def num_players(self, options: dict) -> int:
