@@ -32,12 +32,16 @@ Keys: type a line as the source's players did, a row and a column such as 0 1, \
 and press Enter. Or move a cursor with the arrow keys, to the nearest undrawn \
 line that way (half a box at a time, along and across), and draw it with Enter \
 or Space. Backspace mends a typed move and Esc clears it. Ctrl+Z and Ctrl+Y \
-undo and redo, Ctrl+M turns the sound off and on, Esc opens the pause menu.
+undo and redo, Ctrl+M turns the sound off and on, Esc opens the pause menu. \
+Ctrl+L, or the Chains button, counts the long chains (3 boxes or more) and loops \
+and says who wants the long chains odd and who even.
 
 Strategy: never draw the third side of a box while a safe line is left. Once only \
 bad lines remain, the game is a fight over who must open the long chains. The \
 player in control takes all but the last two boxes of each chain (all but four of \
-a loop) and hands them over, keeping control for the next, longer chain.""")
+a loop) and hands them over, keeping control for the next, longer chain. The long chain rule says who gets \
+control: the first player wants the number of dots plus long chains to be even, \
+the second player odd.""")
 
 
 
