@@ -131,7 +131,7 @@ class DotsRules:
         Option("rows", N_("Rows of boxes"), tuple(range(MIN_SIZE, MAX_SIZE + 1)), 4),
         Option("cols", N_("Columns of boxes"), tuple(range(MIN_SIZE, MAX_SIZE + 1)), 4),
         # KSquares' quick start: the opening's safe lines are drawn at random before the first turn
-        Option("quick_start", N_("Start"), (False, True), False,
+        Option("quick_start", N_("Board at the start"), (False, True), False,
                (N_("Empty board"), N_("Quick start: safe lines drawn")), local_only=True),
     )
 
