@@ -73,3 +73,24 @@ def test_the_board_button_and_ctrl_l_show_the_rule_in_words():
     # where the button is not offered (a network table hides the engine's help), the key does nothing
     view.actions = lambda match: []
     assert view.shortcut(pygame.K_l, m) is None
+
+
+def test_a_game_started_with_the_quick_start_shows_the_counter_on_ctrl_l(app):
+    from uidriver import key
+
+    from boardhub.core.session import GameSession
+    from boardhub.core.setup import GameSetup
+    from boardhub.scenes.game_frame import status
+
+    setup = GameSetup("dots", (None, None), {"rows": 3, "cols": 3, "quick_start": True}, 0.5, False, "pvp")
+    app.open("game", GameSession.new(setup, app.start_worker))
+    app.frame(0.016)
+    game = app.top
+    assert game.match.state.lines  # the safe lines are there before the first turn
+    assert "Long chains" not in status(game)[0]
+    key(app, pygame.K_l, pygame.KMOD_CTRL)
+    count = chain_count(game.match.state.lines, game.match.state.geom)
+    assert status(game)[0].startswith(f"Long chains: {count.long_chains}, loops: {count.loops}.")
+    assert not game.keys.text  # the shortcut typed nothing
+    key(app, pygame.K_l, pygame.KMOD_CTRL)
+    assert "Long chains" not in status(game)[0]
