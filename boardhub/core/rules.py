@@ -109,6 +109,9 @@ class Option:
     labels: tuple[str, ...] = field(default=())
     # (another option's key, its values under which this one matters): the setup hides it otherwise
     only_when: tuple[str, tuple[Any, ...]] | None = None
+    # a choice for a game on this computer only: a network table does not offer it (Dots and Boxes'
+    # quick start draws its lines from the seed, which a table keeps from its players)
+    local_only: bool = False
 
     def label_of(self, value: Any) -> str:
         if self.labels and value in self.choices:

@@ -95,6 +95,8 @@ class Table:
         self.entry = get_game(game)
         self.rules = self.entry.rules
         self.options = normalize_options(self.entry.options, options or {})
+        if any(o.local_only and self.options[o.key] != o.default for o in self.entry.options):
+            raise ValueError("an option for a game on one computer only")
         if len(seats) != self.rules.num_players(self.options):
             raise ValueError(f"{self.entry.title} with these options needs {self.rules.num_players(self.options)} seats")
         self.clock = clock

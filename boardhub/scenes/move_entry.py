@@ -86,6 +86,11 @@ class MoveEntry:
         if event.type == pygame.MOUSEMOTION:
             board.hide_cursor()  # the mouse points now; the next key shows the cursor again
             return False
+        if event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            action = board.shortcut(event.key, match)  # the key of a board's button (Ctrl+L: the chains)
+            if action is not None:
+                self.act(action())
+                return True
         if not self.session.interactive:
             return False
         if event.type == pygame.TEXTEDITING:

@@ -49,7 +49,8 @@ class NetGameScene(GameScene):
         board, actions, banner = self.board, self.board.actions, self.board.banner
         # a remote table's hidden tiles are never this screen's to turn face up, and a game against people
         # gets no engine's help (hints, the evaluation overlay), as on the online servers players know
-        hidden = {getattr(board, name, None) for name in ("toggle_face_up", "toggle_hints", "toggle_eval")} - {None}
+        hidden = {getattr(board, name, None) for name in ("toggle_face_up", "toggle_hints", "toggle_eval",
+                                                       "toggle_chains")} - {None}
         board.actions = lambda match: [a for a in actions(match) if a[1] not in hidden]
         board.banner = lambda match: banner(match) if session.interactive else None
         self.layout(self.size)

@@ -86,7 +86,8 @@ class HostScene(Scene):
     def set_game(self) -> None:
         game = self.game
         self.option_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices], o.default,
-                                          lambda _v: self.sync_seats())) for o in game.options]
+                                          lambda _v: self.sync_seats())) for o in game.options
+                               if not o.local_only]
         self.seats = []
         self.sync_seats()
 

@@ -232,6 +232,15 @@ class BoardView:
         """
         return []
 
+    def shortcuts(self) -> dict[int, Callable[[], Intent]]:
+        """Ctrl+key shortcuts for some of `actions`: {key: action}."""
+        return {}
+
+    def shortcut(self, key: int, match: Match) -> Callable[[], Intent] | None:
+        """The action Ctrl+`key` asks for, while its button is offered (never at a remote table)."""
+        action = self.shortcuts().get(key)
+        return action if any(action == offered for _label, offered in self.actions(match)) else None
+
     def wants_analysis(self, match: Match) -> tuple[bool, int | None]:
         """(whether the board wants the game's evaluation now, the seat whose view it is of)."""
         return False, None

@@ -32,12 +32,16 @@ Keys: type a line as the source's players did, a row and a column such as 0 1, \
 and press Enter. Or move a cursor with the arrow keys, to the nearest undrawn \
 line that way (half a box at a time, along and across), and draw it with Enter \
 or Space. Backspace mends a typed move and Esc clears it. Ctrl+Z and Ctrl+Y \
-undo and redo, Ctrl+M turns the sound off and on, Esc opens the pause menu.
+undo and redo, Ctrl+M turns the sound off and on, Esc opens the pause menu. \
+Ctrl+L, or the Chains button, counts the long chains (3 boxes or more) and loops \
+and says who wants the long chains odd and who even.
 
 Strategy: never draw the third side of a box while a safe line is left. Once only \
 bad lines remain, the game is a fight over who must open the long chains. The \
 player in control takes all but the last two boxes of each chain (all but four of \
-a loop) and hands them over, keeping control for the next, longer chain.""")
+a loop) and hands them over, keeping control for the next, longer chain. The long chain rule says who gets \
+control: the first player wants the number of dots plus long chains to be even, \
+the second player odd.""")
 
 
 
@@ -56,36 +60,66 @@ def move_sound(before: DotsState, after: DotsState) -> str:
 MOST_LINES = 2 * MAX_SIZE * (MAX_SIZE + 1)
 
 
-def record_lines(text: str) -> list[tuple[int, int]]:
-    """The "row col" lines of a record such as the source's PvA.txt, one a line (blank lines skipped)."""
-    moves = []
+# A quick start's lines, drawn before the first turn, open the record as "+ row col" (a "+" first, as
+# they belong to nobody); the moves follow as the source wrote them.
+START_MARK = "+"
+
+
+def record_parts(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """(the lines drawn before the first turn, the moves) of a record: "row col" lines such as the
+    source's PvA.txt, one a line (blank lines skipped), after any "+ row col" lines of a quick start."""
+    start: list[tuple[int, int]] = []
+    moves: list[tuple[int, int]] = []
     for found in re.finditer(r"[^\n]*\S[^\n]*", text):  # a line at a time: a long text is never split whole
-        if len(moves) == MOST_LINES:
+        if len(start) + len(moves) == MOST_LINES:
             raise IllegalMove(_("The record has more lines than the largest board has ({count})").format(
                 count=MOST_LINES))
-        moves.append(RULES.move_from_text(found.group().strip()))
-    return moves
+        line = found.group().strip()
+        if line.startswith(START_MARK) and not moves:
+            start.append(RULES.move_from_text(line[len(START_MARK):]))
+        else:
+            moves.append(RULES.move_from_text(line))
+    return start, moves
+
+
+def record_lines(text: str) -> list[tuple[int, int]]:
+    """The moves of a record (the quick start's lines left out)."""
+    return record_parts(text)[1]
+
+
+def write_record(match: Any) -> str:
+    """The record: the lines the quick start drew, if any, then the moves, one a line."""
+    start = match.start
+    drawn = "".join(f"{START_MARK} {r} {c}\n" for i, (r, c) in enumerate(start.geom.line_coord)
+                    if start.lines >> i & 1)
+    return drawn + "".join(f"{r} {c}\n" for r, c in match.moves)
 
 
 def record_options(text: str) -> dict:
     """The board a record was played on: a whole game draws every line, so its last row and column
     are the board's edges (a record cut short may name a smaller board than it was played on)."""
     try:
-        lines = record_lines(text)
+        start, moves = record_parts(text)
     except IllegalMove:
         return {}
+    lines = start + moves
     if not lines:
         return {}
     rows, cols = max(max(r for r, _c in lines) // 2, 1), max(max(c for _r, c in lines) // 2, 1)
     sizes = RULES.options[0].choices
     if rows not in sizes or cols not in sizes:
         return {}  # no board this big: reading the lines names the first one off the board
-    return {"rows": rows, "cols": cols}
+    return {"rows": rows, "cols": cols, "quick_start": bool(start)}
 
 
 def read_record(text: str, match: Any) -> list[tuple[int, int]]:
-    moves = record_lines(text)
+    start, moves = record_parts(text)
     state = match.start
+    drawn = {move for i, move in enumerate(state.geom.line_coord) if state.lines >> i & 1}
+    if set(start) != drawn:
+        # a quick start's lines come from its game's seed: another game draws others
+        raise IllegalMove(_("The record starts from other lines than this game: "
+                            "a quick start's game goes on from its save"))
     for i, move in enumerate(moves):
         try:
             state = RULES.apply(state, move)
@@ -110,7 +144,7 @@ ENTRY = GameEntry(
     board=board,
     options=DotsRules.options,
     writes_records=True,
-    record_formats=(RecordFormat("txt", lambda m: "".join(f"{r} {c}\n" for r, c in m.moves), read_record,
+    record_formats=(RecordFormat("txt", write_record, read_record,
                                  options=record_options),),
     record_example=N_("\"row col\" lines such as 0 1, one a line"),
     move_sound=move_sound,

@@ -167,3 +167,31 @@ def _walk(start: int, way: tuple[int, int], lines: int, deg: list[int],
         out.append(line)
         cur = nxt
     return out, False
+
+
+class ChainCount(NamedTuple):
+    """The long chain rule read off a position: the long chains (3+ boxes) and loops there are now, and
+    the seat that wants an odd number of long chains (the other wants an even one)."""
+
+    long_chains: int
+    loops: int
+    wants_odd: int
+
+
+def chain_count(lines: int, geom: Geometry) -> ChainCount:
+    """Count the long chains and loops of a position, and say who the long chain rule favours how.
+
+    Berlekamp, "The Dots and Boxes Game: Sophisticated Child's Play" (A K Peters, 2000), ch. 2, the
+    Long Chain Rule: on a rectangular board, "the first player should try to make the number of
+    initial dots + eventual double-crossed moves even; the second player wants it odd", which on
+    simple boards (each long chain costs one double-cross, a loop two, so loops leave the parity be)
+    he reduces to: the first player wants dots + long chains even. So with an even number of dots
+    the first player (seat 0) wants an even number of long chains, with an odd number an odd one.
+    A chain here is a run of boxes with two sides drawn; one that ends at a box with three is
+    counted without it (that box is about to be taken).
+    """
+    bd = board(geom)
+    parts = structure(lines, degrees(lines, bd), bd).components
+    dots = (geom.rows + 1) * (geom.cols + 1)
+    return ChainCount(sum(1 for c in parts if not c.loop and c.size >= 3), sum(1 for c in parts if c.loop),
+                      0 if dots % 2 else 1)

@@ -17,6 +17,7 @@ grid point `(row, col)`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+import random
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -76,6 +77,29 @@ def geometry(rows: int, cols: int) -> Geometry:
     return Geometry(rows, cols)
 
 
+def quick_start(g: Geometry, seed: int | None) -> int:
+    """The lines of KSquares' quick start: safe lines drawn at random until none is left, that is until
+    any line would give a box its third side (the first box could be given).
+
+    They are drawn before the first turn and belong to nobody; the first player moves next. They come
+    from the match's seed alone (a generator of its own, seeded by a text that names it, so the same
+    seed draws the same lines on every machine): a save, a replay and a review, which keep the seed and
+    the options, start from the very same lines.
+    """
+    rng = random.Random(f"dots quick start {g.rows}x{g.cols} {seed}") if seed is not None else random.Random()
+    lines = 0
+    degree = [0] * g.num_boxes
+    while True:
+        safe = [i for i in range(g.num_lines)
+                if not lines >> i & 1 and all(degree[b] < 2 for b in g.line_boxes[i])]
+        if not safe:
+            return lines
+        line = rng.choice(safe)
+        lines |= 1 << line
+        for b in g.line_boxes[line]:
+            degree[b] += 1
+
+
 @dataclass(frozen=True, slots=True)
 class DotsState:
     """A position: drawn lines, box owners (-1 for none), scores and the mover."""
@@ -106,6 +130,9 @@ class DotsRules:
     options = (
         Option("rows", N_("Rows of boxes"), tuple(range(MIN_SIZE, MAX_SIZE + 1)), 4),
         Option("cols", N_("Columns of boxes"), tuple(range(MIN_SIZE, MAX_SIZE + 1)), 4),
+        # KSquares' quick start: the opening's safe lines are drawn at random before the first turn
+        Option("quick_start", N_("Board at the start"), (False, True), False,
+               (N_("Empty board"), N_("Quick start: safe lines drawn")), local_only=True),
     )
 
     def num_players(self, options: dict) -> int:
@@ -119,12 +146,18 @@ class DotsRules:
             v = out[key]
             if not isinstance(v, int) or not MIN_SIZE <= v <= MAX_SIZE:
                 raise ValueError(f"{key} must be a whole number from {MIN_SIZE} to {MAX_SIZE}, not {v!r}")
-        return {"rows": out["rows"], "cols": out["cols"]}
+        if not isinstance(out["quick_start"], bool):
+            raise ValueError(f"quick_start must be true or false, not {out['quick_start']!r}")
+        if not out["quick_start"]:  # a game without it keeps the options its saves always had
+            return {"rows": out["rows"], "cols": out["cols"]}
+        return {"rows": out["rows"], "cols": out["cols"], "quick_start": True}
 
     def new_game(self, options: dict | None = None, seed: int | None = None) -> DotsState:
+        """The empty board; with the quick start, the safe lines drawn from `seed` (see `quick_start`)."""
         o = self.normalize(options)
         g = geometry(o["rows"], o["cols"])
-        return DotsState(g, 0, (-1,) * g.num_boxes, (0, 0), 0)
+        lines = quick_start(g, seed) if o.get("quick_start") else 0
+        return DotsState(g, lines, (-1,) * g.num_boxes, (0, 0), 0)
 
     def legal_moves(self, state: DotsState) -> list[Move]:
         g, lines = state.geom, state.lines

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from boardhub.core.i18n import _
+from boardhub.core.i18n import N_, _
+from boardhub.games.dots.chains import chain_count
 from boardhub.games.dots.engine import DotsState, Move
 from boardhub.ui import theme
 from boardhub.core.match import Match
@@ -27,6 +28,7 @@ class DotsBoard(BoardView):
         self.spacing = 1.0
         self.origin = (0.0, 0.0)
         self.size = (1, 1)
+        self.show_chains = False  # the long chain rule's counter, on request (its button or Ctrl+L)
 
     # ---------------------------------------------------------------- geometry
     def layout(self, rect: pygame.Rect, state: DotsState) -> None:
@@ -88,6 +90,21 @@ class DotsBoard(BoardView):
     def target_xy(self, move: Move) -> tuple[float, float] | None:
         r, c = move
         return self.point(r, c)
+
+    # ---------------------------------------------------------------- the long chain counter
+    def actions(self, match: Match):
+        """The long chain counter's switch (short enough for a half-width button at 800 x 600)."""
+        return [(N_("Chains: on") if self.show_chains else N_("Chains"), self.toggle_chains)]
+
+    def toggle_chains(self) -> None:
+        self.show_chains = not self.show_chains
+
+    def shortcuts(self) -> dict:
+        return {pygame.K_l: self.toggle_chains}
+
+    def banner(self, match: Match) -> str | None:
+        """While the counter is on, the human to move reads the long chain rule for the position."""
+        return chain_text(match) if self.show_chains else None
 
     # ---------------------------------------------------------------- animation
     def on_move(self, seat, move, before: DotsState, after: DotsState, now: float, duration: float) -> None:
@@ -197,3 +214,11 @@ class DotsBoard(BoardView):
         for r in range(g.height):
             x, y = self.point(r, 0)
             theme.text(surface, str(r), px, (x - gap, y), (150, 140, 120), "midright")
+
+
+def chain_text(match: Match) -> str:
+    """The long chain rule in words: how many long chains and loops, who wants them odd or even."""
+    count = chain_count(match.state.lines, match.state.geom)
+    names = [seat.label for seat in match.seats]
+    return _("Long chains: {chains}, loops: {loops}. {odd} wants them odd, {even} even").format(
+        chains=count.long_chains, loops=count.loops, odd=names[count.wants_odd], even=names[1 - count.wants_odd])
