@@ -131,7 +131,7 @@ def test_the_ai_answers_a_draw_offer_by_the_proven_value_of_the_position(fast, s
     for kind, moves in sorted(proven_positions().items()):
         match = Match(entry, [Seat(), Seat("random")], worker=fast())
         match.replay(moves)
-        session = GameSession(match, fast, save_path=saves.new_game_path(entry))
+        session = GameSession(match, fast, save_path=saves.new_game_path(entry.key))
         assert session.can_offer_draw and session.offer_draw() == "" and session.draw_asked is None
         events = run_until(session, lambda evs: match.is_over or any(isinstance(e, Notice) for e in evs))
         events += session.update()  # the game's end, said and counted
