@@ -24,8 +24,7 @@ NOTE = N_("Games of one player against the AIs count, each once, when they end. 
           "and left out of the score. Games at network tables count in rows of their own.")
 
 # The rows of the games played at network tables; a game where an AI stood in for someone is counted apart.
-ONLINE_LABELS = {ONLINE: N_("People at network tables"),
-                 ONLINE_STOOD_IN: N_("At network tables, with an AI standing in")}
+ONLINE_LABELS = {ONLINE: N_("People online"), ONLINE_STOOD_IN: N_("People online, an AI stood in")}
 
 
 class StatsScene(ScrollingPage):
