@@ -182,8 +182,8 @@ def chain_count(lines: int, geom: Geometry) -> ChainCount:
     """Count the long chains and loops of a position, and say who the long chain rule favours how.
 
     Berlekamp, "The Dots and Boxes Game: Sophisticated Child's Play" (A K Peters, 2000), ch. 2, the
-    Long Chain Rule: on a rectangular board, "the first player should try to make the number of
-    initial dots + eventual double-crossed moves even; the second player wants it odd", which on
+    Long Chain Rule, in substance: on a rectangular array of dots the first player tries to make the
+    number of dots plus the double-crossed moves to come even, the second player odd; which on
     simple boards (each long chain costs one double-cross, a loop two, so loops leave the parity be)
     he reduces to: the first player wants dots + long chains even. So with an even number of dots
     the first player (seat 0) wants an even number of long chains, with an odd number an odd one.
