@@ -17,7 +17,7 @@ from boardhub.core.i18n import _
 from boardhub.core.settings import Settings
 from boardhub.net import discovery, lobby, protocol
 from boardhub.net.table import Seat, Table
-from boardhub.scenes import net_room
+from boardhub.scenes import net_join, net_room
 from boardhub.scenes.net_host import HostScene
 from boardhub.scenes.net_join import JoinScene
 from boardhub.scenes.net_room import RoomScene
@@ -130,7 +130,7 @@ def test_a_hosted_network_table_is_announced_while_it_waits_for_people(monkeypat
     assert hosting._announce() == []
     assert lobby.Hosting("local").beacon is None and lobby.Hosting("internet").bind == "127.0.0.1"
     monkeypatch.delenv(lobby.LOOPBACK_ONLY)  # as the app runs for a player (the test suite keeps to loopback)
-    assert lobby.Hosting("internet").bind == "0.0.0.0" and lobby.Hosting("local").bind == "127.0.0.1"
+    assert lobby.Hosting("internet").bind == lobby.EVERY_INTERFACE and lobby.Hosting("local").bind == "127.0.0.1"
     assert lobby.beacon_target("") == (discovery.BROADCAST, discovery.PORT)
 
 
@@ -244,7 +244,7 @@ def test_the_players_name_and_the_beacons_address_are_settings_checked_as_they_l
 
 
 @pytest.mark.parametrize("typed, address", [
-    ("192.168.1.20:47600", ("192.168.1.20", 47600)),
+    ("127.0.0.20:47600", ("127.0.0.20", 47600)),
     (" ws://example.org:8000/ ", ("example.org", 8000)),
     ("example.org", ("example.org", lobby.DEFAULT_PORT)),
     ("[::1]:5000", ("::1", 5000)),
@@ -258,9 +258,10 @@ def test_an_address_is_read_as_a_player_types_it(typed, address):
 
 def test_the_beacon_is_heard_on_loopback_when_it_is_sent_there(monkeypatch):
     assert lobby.listen_address("127.0.0.1:5000") == ("127.0.0.1", 5000)
-    assert lobby.listen_address("255.255.255.255") == ("127.0.0.1", discovery.PORT)  # the suite's loopback
+    broadcast = Settings().beacon_address  # the default: the local network's broadcast
+    assert lobby.listen_address(broadcast) == ("127.0.0.1", discovery.PORT)  # the suite's loopback
     monkeypatch.delenv(lobby.LOOPBACK_ONLY)
-    assert lobby.listen_address("255.255.255.255") == ("", discovery.PORT)
+    assert lobby.listen_address(broadcast) == ("", discovery.PORT)
 
 
 def test_a_port_already_taken_is_said_in_words_and_hosts_nothing(lobby_app):
@@ -294,7 +295,7 @@ def test_the_lobby_is_walked_with_tab_and_left_with_escape(lobby_app):
     app.frame(0.016)
     assert join.code_field.text == "abc"
     key(app, pygame.K_RETURN)  # Enter in the code field joins: the code is checked first
-    assert join.error == _("Type the host's address, such as 192.168.1.20:47600.")
+    assert join.error == _(net_join.NO_ADDRESS)
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.top, JoinScene) and app.top.__class__.__name__ == "MenuScene"
 

@@ -49,14 +49,14 @@ def lobby(with_tables: bool, error: bool):
         join = app.top
         join.stop_listening()
         if with_tables:
-            join.listener = StillListener([Heard("192.168.100.200", 47600 + i, "ACDE467" + str(i), game, LONG, 3, 0.0)
+            join.listener = StillListener([Heard("127.100.200.200", 47600 + i, "ACDE467" + str(i), game, LONG, 3, 0.0)
                                            for i, game in enumerate(("davinci", "othello", "gomoku", "dots"))])
             join.refresh()
             join.choose(join.heard[0])
         if error:
-            join.address_field.text = "192.168.100.200:47600"
+            join.address_field.text = "127.100.200.200:47600"
             join.code_field.text = "ACDE 4679"
-            join.error = "Cannot reach 192.168.100.200:47600: check the address, and that the host is still hosting."
+            join.error = "Cannot reach 127.100.200.200:47600: check the address, and that the host is still hosting."
         return join
     return build
 
@@ -100,7 +100,7 @@ def room(hosting: bool, watcher: bool = False, internet: bool = False, host_here
                  {"kind": "open", "name": "Seat 4", "ai": None, "here": False, "away": None}]
         welcome = {"t": "welcome", "code": "ACDE4679", "game": "davinci", "options": {"players": 4},
                    "seat": None if watcher else (0 if hosting else 1), "host": 0, "seats": seats}
-        scene = RoomScene(app, QuietClient(), "192.168.100.200:47600", [welcome], hosting)
+        scene = RoomScene(app, QuietClient(), "127.100.200.200:47600", [welcome], hosting)
         app.push(scene)
         scene.notice = "Copied the address and the code"
         return scene

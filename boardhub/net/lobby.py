@@ -30,10 +30,11 @@ LOOPBACK = "127.0.0.1"
 HOST_CHARS = re.compile(r"[A-Za-z0-9.:%_-]+")  # a host name, an IPv4 or an IPv6 address
 
 # Where a hosted table can be reached: (key, label, address bound, beacon sent)
+EVERY_INTERFACE = "0.0.0.0"  # a table others can reach: bound on every address of this computer
 REACH = {
     "local": (N_("This computer only"), LOOPBACK, False),
-    "lan": (N_("This network"), "0.0.0.0", True),
-    "internet": (N_("Open to the internet"), "0.0.0.0", False),
+    "lan": (N_("This network"), EVERY_INTERFACE, True),
+    "internet": (N_("Open to the internet"), EVERY_INTERFACE, False),
 }
 
 # A join that failed, by the close code the host gave, in words the join screen says.

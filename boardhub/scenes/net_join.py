@@ -33,6 +33,8 @@ def heard_label(heard: Heard) -> str:
     seats = ngettext("{count} seat open", "{count} seats open", heard.free).format(count=heard.free)
     return _("{game} · {host} · {seats}").format(game=game, host=heard.host or "?", seats=seats)
 
+NO_ADDRESS = N_("Type the host's address, such as 192.168.1.20:47600.")
+
 
 class JoinScene(Scene):
     def __init__(self, app: Host) -> None:
@@ -120,7 +122,7 @@ class JoinScene(Scene):
             return
         address = parse_address(self.address_field.text)
         if address is None:
-            self.error = _("Type the host's address, such as 192.168.1.20:47600.")
+            self.error = _(NO_ADDRESS)
             return
         code = protocol.normal_code(self.code_field.text)
         if len(code) != protocol.CODE_LENGTH or any(c not in protocol.CODE_ALPHABET for c in code):
