@@ -37,7 +37,7 @@ import random
 from collections import deque
 
 from boardhub.games.davinci.engine import BLACK, JOKER, WHITE, DavinciView, Move
-from boardhub.games.davinci.moves import Draw, Guess, Guessed, Phase, Place, Reveal, Revealed, Stop, entry_times
+from boardhub.games.davinci.moves import Guess, Guessed, Phase, Place, Reveal, Revealed, Stop, entry_times, routine_move
 
 LEVELS = ("normal", "hard")
 MEMORY = {"normal": 4, "hard": 12}  # calls remembered per opponent
@@ -98,13 +98,10 @@ class SeedAI:
         self.rng = random.Random(seed)
 
     def choose(self, view: DavinciView, deadline: float) -> Move:
+        routine = routine_move(self, view)
+        if routine is not None:
+            return routine
         phase = view.phase
-        if phase is Phase.DRAW:
-            return Draw(self.draw_colour(view))
-        if phase is Phase.PLACE:
-            return Place(self.place_slot(view))
-        if phase is Phase.REVEAL:
-            return Reveal(self.reveal_index(view))
         weights = self.weights(view)
         best = max(w for w, _ in weights)
         if phase is Phase.CONTINUE and best < LEAST_SCORE_TO_GUESS:

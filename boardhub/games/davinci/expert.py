@@ -37,7 +37,7 @@ from typing import Callable
 
 from boardhub.games.davinci.engine import BLACK, JOKER, WHITE, DavinciView, Move, Tile, place_slots
 from boardhub.games.davinci.inference import ALL_KEYS, JOKER_KEYS, Belief, Rack, infer, tile_key
-from boardhub.games.davinci.moves import Draw, Guess, Guessed, Phase, Place, Reveal, Stop, entry_times
+from boardhub.games.davinci.moves import Guess, Guessed, Phase, Stop, entry_times, routine_move
 
 # Go on calling while (chance to miss) * (what the drawn tile would tell) <= this, by player count.
 # Tuned by `bench/davinci_strength.py --tune --games 800` (expert against seed:hard, the same 800
@@ -192,13 +192,10 @@ class ExpertAI:
         self.continue_risk = dict(CONTINUE_RISK if continue_risk is None else continue_risk)
 
     def choose(self, view: DavinciView, deadline: float) -> Move:
+        routine = routine_move(self, view)
+        if routine is not None:
+            return routine
         phase = view.phase
-        if phase is Phase.DRAW:
-            return Draw(self.draw_colour(view))
-        if phase is Phase.PLACE:
-            return Place(self.place_slot(view))
-        if phase is Phase.REVEAL:
-            return Reveal(self.reveal_index(view))
         p, move = self.best_call(view)
         if phase is Phase.CONTINUE and not self.go_on(view, p):
             return Stop()

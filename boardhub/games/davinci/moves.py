@@ -338,6 +338,18 @@ Event = Union[Drew, Placed, Guessed, Stopped, Revealed]
 EVENTS: dict[str, type] = {e.KIND: e for e in (Drew, Placed, Guessed, Stopped, Revealed)}
 
 
+def routine_move(ai: Any, view: Any) -> Move | None:
+    """The move of a phase with nothing to weigh (draw a colour, place the drawn tile, reveal a tile) as
+    `ai` picks it with its `draw_colour`, `place_slot` and `reveal_index`; None in a calling phase."""
+    if view.phase is Phase.DRAW:
+        return Draw(ai.draw_colour(view))
+    if view.phase is Phase.PLACE:
+        return Place(ai.place_slot(view))
+    if view.phase is Phase.REVEAL:
+        return Reveal(ai.reveal_index(view))
+    return None
+
+
 def entry_times(history: tuple[Event, ...]) -> dict[int, int]:
     """uid -> the history event that put the tile on its rack (dealt tiles are absent)."""
     return {e.uid: when for when, e in enumerate(history) if isinstance(e, Placed)}
