@@ -17,6 +17,7 @@ from boardhub.core.saves import atomic_write_text
 
 FILE_NAME = "net_seats.json"
 MOST = 20  # older seats are dropped: their tables are long over
+MAX_TOKEN = 64  # a host's token is 32 hex digits: anything longer was not written here
 
 
 def _path(folder: Path) -> Path:
@@ -36,7 +37,7 @@ def _load(folder: Path) -> list[dict[str, Any]]:
     if not isinstance(seats, list):
         return []
     return [s for s in seats if isinstance(s, dict) and isinstance(s.get("table"), str)
-            and isinstance(s.get("token"), str)]
+            and isinstance(s.get("token"), str) and len(s["token"]) <= MAX_TOKEN]
 
 
 def _write(folder: Path, seats: list[dict[str, Any]]) -> None:
