@@ -105,7 +105,9 @@ def test_the_move_limit_and_referee_show_only_when_an_ai_plays(app):
     shown = list(setup.widgets())
     assert setup.current_mode() == "pva"
     assert setup.limit in shown and setup.referee in shown and setup.swap_button in shown
-    assert {"AI move limit", "Referee"} <= set(labels(setup))
+    assert {"Time control", "Referee"} <= set(labels(setup))
+    assert setup.limit.label.startswith("AI move limit")  # on the time control's row: no clock, a limit a move
+    assert setup.limit.rect.y == setup.clock.rect.y and not setup.limit.rect.colliderect(setup.clock.rect)
     click(app, setup.mode_buttons[0].rect.center)  # Player vs Player again
     assert setup.limit not in list(setup.widgets())
 

@@ -13,14 +13,15 @@ import itertools
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Collection
+from typing import TYPE_CHECKING, Any, Callable, Collection
 
+from boardhub.core.clock import FLAG, ClockInfo, TimeControl
 from boardhub.core.events import GameOver, MatchEvent, MovePlayed, Rewound, SeatNotice
 from boardhub.core.i18n import N_, _
 from boardhub.core.modes import Mode
 from boardhub.core.requests import EvaluateRequest, JudgeRequest, MoveRequest, Request
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
-from boardhub.core.schema import check_limit, is_int
+from boardhub.core.schema import check_limit, is_int, is_number
 from boardhub.core.seat_check import honest_name, seat_problem
 from boardhub.core.seat_names import shown_name
 from boardhub.core.worker import Job, Worker
@@ -30,6 +31,10 @@ if TYPE_CHECKING:
 
 # Referee tolerance: the time an answer needs to cross from the AI's process.
 REFEREE_GRACE = 0.05
+# How far past its time left a running search may go before its seat falls: an AI's getting ready
+# (an engine's start, its first tables) is not its thinking and is only known once it answers.
+AI_FLAG_SLACK = 1.0
+MAX_TURN = 10.0 ** 6  # seconds on one move a save may say (past any time control's budget: it fell)
 # The most of a move shown in a sentence: an AI's garbage answer may be any size.
 MOVE_WORDS = 60
 
@@ -94,6 +99,7 @@ class Timing:
     chain_delay: float = 0.25  # between consecutive moves of the same seat
     referee: bool = False  # a late AI loses
     seat_limits: dict[int, float] = field(default_factory=dict)  # a seat's own limit (a slow engine's), by seat
+    control: TimeControl | None = None  # a time control (clock.py): the clocks count down and a seat can fall
 
     def limit_of(self, seat: int) -> float:
         """The move limit of `seat`: its own if it has one, else `limit`."""
@@ -106,7 +112,10 @@ class Match:
     _tokens = itertools.count(1)
 
     def __init__(self, game: "GameEntry", seats: list[Seat], options: dict | None = None, seed: int | None = None,
-                 timing: Timing | None = None, worker: Worker | None = None) -> None:
+                 timing: Timing | None = None, worker: Worker | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
+        """`clock`: where the match reads the time (time.monotonic; a test gives its own)."""
+        self.clock = clock or time.monotonic
         self.game = game
         self.rules = game.rules
         self.options = dict(options or {})
@@ -127,7 +136,7 @@ class Match:
         self._step = False
         self._job: Job | None = None
         self._ready: tuple[Any, float] | None = None
-        self._turn_start = time.monotonic()
+        self._turn_start = self.clock()
         self._show_at = 0.0
         # one token per seat and match: the worker keeps one AI object per token
         self._tokens_by_seat = [next(self._tokens) for _seat in self.seats]
@@ -185,8 +194,60 @@ class Match:
         return sum(p.seconds for p in self.history if p.seat == seat)
 
     def turn_elapsed(self, now: float | None = None) -> float:
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         return (self._stopped_at if self._stopped_at is not None else now) - self._turn_start
+
+    # ---------------------------------------------------------------- a time control's clocks
+    def time_left(self, seat: int, now: float | None = None) -> float | None:
+        """Under a time control, the seconds `seat` has left now (0 or less once it fell); None without one.
+
+        The seat to move has the time of this move taken off; an AI whose answer
+        waits to be shown has the time it thought taken off, not the wait.
+        """
+        control = self.timing.control
+        if control is None:
+            return None
+        if self.forfeit is not None and self.forfeit.reason == FLAG and seat == self.to_move:
+            return 0.0  # the seat that fell: its flag is down
+        on_move = not self.is_over and seat == self.to_move
+        return control.left(self._seconds_of(seat), self._on_clock(now) if on_move else 0.0)
+
+    def _seconds_of(self, seat: int) -> list[float]:
+        return [p.seconds for p in self.history if p.seat == seat]
+
+    def _on_clock(self, now: float | None) -> float:
+        """The time the move now being thought about has taken: an AI's answer that waits has its own."""
+        return self._ready[1] if self._ready is not None else self.turn_elapsed(now)
+
+    def _fell(self, now: float) -> bool:
+        """Under a time control, end the game when the seat to move has no time left; True if it did.
+
+        A person falls at 0. A search still running falls a little later
+        (AI_FLAG_SLACK): its getting ready is not known until it answers, and
+        then `update` judges its thinking time exactly.
+        """
+        if self.timing.control is None or self.is_over:
+            return False
+        seat = self.to_move
+        left = self.time_left(seat, now)
+        human = self.seats[seat].is_human
+        if (human and left <= 0) or (not human and self._ready is None and left < -AI_FLAG_SLACK):
+            self._flag(seat)
+            return True
+        return False
+
+    def _flag(self, seat: int) -> None:
+        """`seat`'s time ran out: it loses on time (with more than two seats, the game ends as a forfeit
+        does, with no winner named). Its number goes with the outcome for the stats."""
+        self._lose(seat, FLAG, N_("{player} lost on time"), player=self.seats[seat].label, seat=seat)
+
+    def clock_info(self, seat: int, now: float | None = None) -> ClockInfo | None:
+        """What an engine in `seat` is told of its clock for the move it starts now (None: no time control)."""
+        control = self.timing.control
+        if control is None:
+            return None
+        left = self.time_left(seat, now)
+        return ClockInfo(left, 0.0 if control.fixed else control.budget, float(control.increment))
 
     # ---------------------------------------------------------------- playing
     def play(self, move: Any, now: float | None = None) -> None:
@@ -195,14 +256,16 @@ class Match:
             raise IllegalMove(_("The game is over"))
         if not self.seats[self.to_move].is_human:
             raise IllegalMove(_("Wait for your turn: the AI is to move"))
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
+        if self._fell(now):
+            raise IllegalMove(_("Your time ran out"))
         self._push(move, self.turn_elapsed(now), now)
 
     def push_recorded(self, move: Any, seconds: float, now: float | None = None) -> None:
         """A move from a record, whoever's turn it is (a replay); IllegalMove changes nothing."""
         if self.is_over:
             raise IllegalMove(_("The game is over"))
-        self._push(move, seconds, time.monotonic() if now is None else now)
+        self._push(move, seconds, self.clock() if now is None else now)
 
     def end_with(self, outcome: Outcome) -> None:
         """End the game the way a record says it ended (a forfeit has no move of its own)."""
@@ -232,8 +295,8 @@ class Match:
 
     def update(self, now: float | None = None) -> None:
         """Drive AI seats: start searches, collect answers, show them when due."""
-        now = time.monotonic() if now is None else now
-        if self.is_over or self.seats[self.to_move].is_human:
+        now = self.clock() if now is None else now
+        if self._fell(now) or self.is_over or self.seats[self.to_move].is_human:
             return
         seat = self.to_move
         if self._job is None and self._ready is None:
@@ -244,7 +307,16 @@ class Match:
             if job.retried is not None:  # its process died and the search was asked again: say so
                 self.events.append(SeatNotice(seat, job.retried))
             late = job.finished - job.deadline
-            if self.timing.referee and late > REFEREE_GRACE + job.grace:  # a restarted search has a grace
+            control = self.timing.control
+            if control is not None and job.error is None:  # under a time control the clock is the referee
+                left = control.left(self._seconds_of(seat))
+                if job.elapsed > left + REFEREE_GRACE + job.grace:
+                    self._flag(seat)
+                    return
+                # an answer in its time is charged its thinking; what crossing from the AI process
+                # added past the time left is not the AI's
+                self._ready = (job.move, max(0.0, min(job.elapsed, left)))
+            elif control is None and self.timing.referee and late > REFEREE_GRACE + job.grace:  # a restarted search has a grace
                 self._lose(seat, "time", N_("{player} took {seconds} s, over the {limit} s limit"),
                            player=self.seats[seat].label, seconds=f"{job.elapsed:.2f}",
                            limit=f"{self.timing.limit_of(seat):g}")
@@ -253,7 +325,8 @@ class Match:
                 # the worker's sentence with the seat as its subject: "Expert AI stopped with an internal error"
                 self._lose(seat, "error", job.error.template, player=self.seats[seat].label, **dict(job.error.values))
                 return
-            self._ready = (job.move, job.elapsed)
+            if self._ready is None:
+                self._ready = (job.move, job.elapsed)
         if self._ready is not None and now >= self._show_at and (not self.paused or self._step):
             move, seconds = self._ready
             self._step = False
@@ -293,10 +366,19 @@ class Match:
         same_seat = bool(self.history) and self.history[-1].seat == seat
         delay = min(self.timing.chain_delay, self.timing.ai_delay) if same_seat else self.timing.ai_delay
         self._show_at = self._turn_start + delay
+        clock = self.clock_info(seat, now)
         request = MoveRequest(self.game.key, self.seats[seat].ai, self.rules.view(self.state, seat), seat,
                               token=self._tokens_by_seat[seat], seed=ai_seed(self.seed, seat),
-                              history=tuple(self.rules.public_history(self.moves, seat)))
-        self._job = self._send(request, self.timing.limit_of(seat), self.worker)
+                              history=tuple(self.rules.public_history(self.moves, seat)), clock=clock)
+        self._job = self._send(request, self.planned_limit(seat, now), self.worker)
+
+    def planned_limit(self, seat: int, now: float | None = None) -> float:
+        """The move limit `seat`'s AI gets now: the setup's, or under a time control what it plans from
+        its time left (clock.TimeControl.plan: never more than it has)."""
+        control = self.timing.control
+        if control is None:
+            return self.timing.limit_of(seat)
+        return control.plan(self.time_left(seat, now))
 
     def ask(self, kind: type[EvaluateRequest] | type[JudgeRequest], seat: int | None, limit: float,
             worker: Worker | None = None) -> Job:
@@ -316,7 +398,7 @@ class Match:
             raise RuntimeError("asking an AI needs a worker")
         return worker.ask(request, limit)
 
-    def _lose(self, seat: int, reason: str, detail: str, /, **values: str) -> None:  # a value may be called `reason`
+    def _lose(self, seat: int, reason: str, detail: str, /, **values: Any) -> None:  # a value may be called `reason`
         others = [i for i in range(len(self.seats)) if i != seat]
         winner = others[0] if len(others) == 1 else None
         self.end_with(Outcome.worded(winner, (), reason, detail, **values))
@@ -351,7 +433,7 @@ class Match:
 
     def _sync_clocks(self, now: float | None = None) -> None:
         """The clocks stand while the game is paused or held, and time standing is nobody's."""
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         stopped = self._paused or self._held
         if stopped and self._stopped_at is None:
             self._stopped_at = now
@@ -373,7 +455,7 @@ class Match:
         """Take back moves to the last decision of a human (one move in AI vs AI)."""
         if not self.can_undo():
             return False
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         while True:
             self._take_back()
             if not self.history or self._stop_at():
@@ -389,7 +471,7 @@ class Match:
         if not self.history:
             return False
         self._take_back()
-        self._new_turn(time.monotonic() if now is None else now)
+        self._new_turn(self.clock() if now is None else now)
         self.events.append(Rewound())
         return True
 
@@ -405,7 +487,7 @@ class Match:
         """Replay taken-back moves up to the next human decision."""
         if not self.redo_stack:
             return False
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         while self.redo_stack:
             played = self.redo_stack.pop()
             self.states.append(self.rules.apply(self.state, played.move))
@@ -452,9 +534,19 @@ class Match:
             "seats": [s.to_json() for s in self.seats],
             "moves": [self.text(p.move) for p in self.history],
             "seconds": [round(p.seconds, 4) for p in self.history],
-            "timing": {"limit": self.timing.limit, "referee": self.timing.referee},
+            "timing": self._timing_json(),
             "forfeit": self.forfeit.to_json() if self.forfeit else None,
         }
+
+    def _timing_json(self) -> dict:
+        """The limit and the referee; under a time control its key and the time already on the move now,
+        so that a game left in the middle of a move resumes with that move's clock where it stood."""
+        timing: dict[str, Any] = {"limit": self.timing.limit, "referee": self.timing.referee}
+        if self.timing.control is not None:
+            timing["clock"] = self.timing.control.key
+            if not self.is_over:
+                timing["turn"] = round(max(0.0, self.turn_elapsed()), 3)
+        return timing
 
     @classmethod
     def from_json(cls, game: "GameEntry", data: dict, timing: Timing | None = None,
@@ -474,6 +566,7 @@ class Match:
             check_limit(limit)  # Unreadable, a ValueError in words; a replay asks no AI, so any limit shows
         timing.limit = float(limit)
         timing.referee = bool(t.get("referee", timing.referee))
+        timing.control = TimeControl.parse(t.get("clock"))  # none in a save from before time controls
         seats = [Seat(seat.ai, honest_name(seat.ai, seat.name)) for seat in map(Seat.from_json, data["seats"])]
         if worker is not None:
             for seat in seats:
@@ -493,4 +586,7 @@ class Match:
             raise ValueError(str(exc)) from exc
         if data.get("forfeit"):
             match.forfeit = Outcome.from_json(data["forfeit"])
+        turn = t.get("turn", 0.0)
+        if timing.control is not None and is_number(turn) and 0 < turn < MAX_TURN:
+            match._turn_start -= turn  # the move left unfinished goes on with the time it had taken
         return match

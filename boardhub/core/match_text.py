@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from boardhub.core.clock import FLAG
 from boardhub.core.concede import RESIGNED
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match, Seat
@@ -22,7 +23,7 @@ def winner_text(match: Match, translate: Callable[[str], str] = _) -> str:
     if out is None:
         return ""
     if out.winner is None:  # a resignation among three or four names no winner, and is no draw
-        return translate(N_("No winner") if out.reason == RESIGNED else N_("A draw"))
+        return translate(N_("No winner") if out.reason in (RESIGNED, FLAG) else N_("A draw"))
     if match.mode is Mode.PVA and match.seats[out.winner].is_human:
         return translate(N_("You win"))
     return translate(N_("{name} wins")).format(name=label_of(match.seats[out.winner], translate))

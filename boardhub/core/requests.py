@@ -38,6 +38,7 @@ class MoveRequest:
     token: Any = None  # which AI instance (one per seat of one match); None for a fresh one
     seed: int | None = None
     history: tuple = ()  # the moves its seat may know, for AIs that set `wants_history` (engine adapters)
+    clock: Any = None  # under a time control, a clock.ClockInfo for AIs that set `wants_clock` (engines)
 
     @property
     def subject(self) -> str:

@@ -17,7 +17,7 @@ State = Any
 
 
 # endings that are a seat's fault (a late, broken or cheating player) rather than the play
-FORFEIT_REASONS = ("time", "error", "illegal", "forbidden")
+FORFEIT_REASONS = ("time", "error", "illegal", "forbidden", "flag")
 
 
 class IllegalMove(ValueError):
@@ -31,7 +31,8 @@ class Outcome:
     `reason` is data, not prose: how the game ended by its rules ("score",
     "five", "last standing"...), or a forfeit (FORFEIT_REASONS): "time" for a
     late AI, "error" for an AI that raised, "illegal" for an illegal AI move,
-    "forbidden" for a forbidden Renju move. `detail` is the sentence people see;
+    "forbidden" for a forbidden Renju move,
+    "flag" for a seat whose time ran out under a time control (core/clock.py). `detail` is the sentence people see;
     where it names the winner it says "{winner}", and `describe` puts the seat's
     name there (the rules know seats by number, the screen by name). A detail
     with values is made by `worded` from an English template marked for the

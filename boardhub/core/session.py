@@ -323,6 +323,8 @@ class GameSession(Session):
         self._hint.state = state
 
     def close(self) -> None:
+        if self.match.timing.control is not None and not self.match.is_over:
+            self.autosave()  # the clock of the move being thought about, so that a resume goes on with it
         self._analysis.forget()
         self._hint.forget()
         self._draw.forget()

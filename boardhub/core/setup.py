@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardhub.core.ai import AISpec
+from boardhub.core.clock import NO_CLOCK, PRESETS, TimeControl
 from boardhub.core.game import GameEntry, get_game
 from boardhub.core.ladder import ladder_specs
 from boardhub.core.match import Match, Seat, Timing
@@ -31,7 +32,8 @@ def make_seats(ais: list[str | None] | tuple[str | None, ...], typed: tuple[str,
 
 @dataclass(frozen=True)
 class GameSetup:
-    """What a game starts from: the game, who sits where, its options, the move limit, referee mode."""
+    """What a game starts from: the game, who sits where, its options, the move limit, referee mode,
+    the time control."""
 
     game: str
     seats: tuple[str | None, ...]  # an AI as `python -m boardhub ais` names it, None for a human
@@ -40,8 +42,10 @@ class GameSetup:
     referee: bool = False
     mode: Mode = Mode.PVA
     names: tuple[str, ...] = ()  # by seat, the name a human seat's player typed; "" (or none) for its own
+    clock: str = NO_CLOCK  # a time control's key (core/clock.py): "none", "3+2", "10s"
 
     def __post_init__(self) -> None:
+        TimeControl.parse(self.clock)  # ValueError for a key that names no time control
         object.__setattr__(self, "mode", Mode(self.mode))  # "pva" as older callers and stored setups write it
         names = tuple(typed_name(n) for n in self.names)
         object.__setattr__(self, "names", names if any(names) else ())  # none typed: equal to a setup of before
@@ -70,13 +74,14 @@ class GameSetup:
         # a human seat's name other than the one it would get anyway is one its player typed: it stays
         names = tuple(seat.name if seat.is_human and seat.name != own else ""
                       for seat, own in zip(match.seats, seat_names(ais)))
+        control = match.timing.control
         return cls(match.game.key, tuple(ais), dict(match.options), match.timing.limit, match.timing.referee,
-                   match.mode, names if any(names) else ())
+                   match.mode, names if any(names) else (), NO_CLOCK if control is None else control.key)
 
     def fields(self) -> dict[str, Any]:
         """The setup as JSON can hold it (the settings keep the last one of each game and mode)."""
         return {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
-                "limit": self.limit, "referee": self.referee, "mode": self.mode.value}
+                "limit": self.limit, "referee": self.referee, "mode": self.mode.value, "clock": self.clock}
 
     @classmethod
     def from_fields(cls, data: Any) -> "GameSetup":
@@ -100,12 +105,16 @@ class GameSetup:
         for seat in seats:
             if seat is not None:
                 _check_offered(entry, seat)
-        return cls(entry.key, seats, options, float(limit), referee, Mode(mode))
+        # a setup stored before time controls has none; one this boardhub no longer offers plays without
+        clock = data.get("clock", NO_CLOCK)
+        return cls(entry.key, seats, options, float(limit), referee, Mode(mode),
+                   clock=clock if clock in PRESETS else NO_CLOCK)
 
     def match(self, worker: Worker | None = None, seed: int | None = None) -> Match:
         """A new match of this setup; ValueError for options or seats the game refuses."""
         seats = make_seats(self.seats, self.names)
-        return Match(self.entry, seats, self.options, seed, Timing(self.limit, referee=self.referee),
+        timing = Timing(self.limit, referee=self.referee, control=TimeControl.parse(self.clock))
+        return Match(self.entry, seats, self.options, seed, timing,
                      worker if any(not s.is_human for s in seats) else None)
 
 

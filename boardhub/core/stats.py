@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boardhub.core import files, locks, saves, schema
+from boardhub.core.clock import FLAG, fallen_seat
 from boardhub.core.concede import RESIGNED
 from boardhub.core.i18n import _
 
@@ -192,7 +193,15 @@ def opponent_of(seats) -> str:
 
 
 def is_ai_forfeit(outcome, human: int) -> bool:
-    """Whether a finished game of the human seat `human` ended by an AI's fault, not at the board."""
+    """Whether a finished game of the human seat `human` ended by an AI's fault, not at the board.
+
+    An AI that lost on time lost it by the clock, which is the play: a win for the
+    player against one AI. Among three or four the game then ends with nobody
+    named winner, so it is no win of the player's either: it counts apart as
+    that AI's forfeit."""
+    if outcome.reason == FLAG:
+        fallen = fallen_seat(outcome)
+        return outcome.winner is None and fallen is not None and fallen != human
     return outcome.reason in AI_FAULTS and outcome.winner in (human, None)
 
 
@@ -202,6 +211,8 @@ def result_for(outcome, human: int) -> str:
         return FORFEIT
     if outcome.reason == RESIGNED and outcome.winner is None:
         return "loss"  # a resignation among more than two: only a person resigns, so it is the player's
+    if outcome.reason == FLAG and outcome.winner is None and fallen_seat(outcome) == human:
+        return "loss"  # the player's time ran out in a game of more than two: no winner, the player's loss
     if outcome.winner is None:
         return "draw"
     return "win" if outcome.winner == human else "loss"

@@ -209,10 +209,12 @@ def _run_move(cache: _AICache, req: MoveRequest, deadline: float) -> Reply:
     try:
         prepare = time.monotonic() - started
         deadline += prepare
+        told: dict[str, Any] = {}
         if getattr(ai, "wants_history", False):  # an engine adapter replays the game to its engine
-            move = ai.choose(req.view, deadline, history=req.history)
-        else:
-            move = ai.choose(req.view, deadline)
+            told["history"] = req.history
+        if getattr(ai, "wants_clock", False) and req.clock is not None:  # and tells it its time control
+            told["clock"] = req.clock
+        move = ai.choose(req.view, deadline, **told)
         return Reply(move, None, time.monotonic(), prepare)
     except EngineError as exc:  # an engine says what happened in the player's words
         return Reply(None, exc.wording, time.monotonic(), prepare)

@@ -10,6 +10,7 @@ import time
 import pygame
 
 from boardhub.core import saves
+from boardhub.core.clock import next_change
 from boardhub.core.events import GameOver, HintReady, MovePlayed, Notice, Passed, Rewound
 from boardhub.core.i18n import N_, _
 from boardhub.core.records import export_record
@@ -185,7 +186,8 @@ class GameScene(Scene):
             return 0.0
         waits = [self.message.redraw_in(time.monotonic())] if self.message and self.message.visible() else []
         if not m.is_over and not m.paused:
-            waits.append(1.0 - m.turn_elapsed() % 1.0)
+            left = m.time_left(m.to_move)  # a countdown turns when its shown text does: tenths near the end
+            waits.append(1.0 - m.turn_elapsed() % 1.0 if left is None else next_change(left))
         return min(waits) if waits else None
 
     # ---------------------------------------------------------------- input

@@ -14,6 +14,9 @@ from typing import Any, Callable, Iterator, Protocol
 
 import pygame
 
+from boardhub.core.clock import FLAG, LOW_TIME
+from boardhub.core.clock import clock_text as countdown_text
+from boardhub.core.concede import RESIGNED
 from boardhub.core.i18n import _, seconds
 from boardhub.core.match import Match
 from boardhub.core.modes import Mode
@@ -182,7 +185,8 @@ def status(scene: GameView) -> tuple[str, tuple]:
     if m.is_over:
         out = m.outcome
         if out.winner is None:
-            return _("Game over: a draw"), theme.ACCENT
+            return (_("Game over: no winner") if out.reason in (FLAG, RESIGNED) else _("Game over: a draw")), \
+                theme.ACCENT
         if m.mode is Mode.PVA and m.seats[out.winner].is_human:
             return _("Game over: you win"), theme.ACCENT
         return _("Game over: {name} wins").format(name=m.seats[out.winner].label), theme.ACCENT
@@ -271,15 +275,45 @@ def draw_top_bar(scene: GameView, surface: pygame.Surface) -> None:
                               bold=True).x - 10 * s
         theme.text(surface, theme.fit(seat.label, 26 * s, room - name_x), 26 * s, (name_x, r.centery - 7 * s),
                    theme.TEXT, "midleft")
-        spent = m.seat_time(i) + (m.turn_elapsed() if active and live else 0.0)
-        theme.text(surface, clock_text(spent), 18 * s, (name_x, r.centery + 13 * s),
-                   theme.TEXT if active else theme.MUTED, "midleft")
+        left = m.time_left(i)
+        if left is not None and scene.session.is_replay:  # a replay: the clock as the recorded moves left it
+            left = m.timing.control.left(p.seconds for p in m.history if p.seat == i)
+        if left is not None:
+            draw_countdown(surface, left, (name_x, r.centery + 13 * s), s, active)
+        else:
+            spent = m.seat_time(i) + (m.turn_elapsed() if active and live else 0.0)
+            theme.text(surface, clock_text(spent), 18 * s, (name_x, r.centery + 13 * s),
+                       theme.TEXT if active else theme.MUTED, "midleft")
     if scene.keys.shown:  # a move being typed takes the status line's place
         scene.keys.draw(surface, (top.centerx, 76 * s), s)
     else:
         msg, color = status(scene)
         theme.text(surface, theme.fit(msg, 22 * s, top.width - 40 * s), 22 * s, (top.centerx, 76 * s), color,
                    "center")
+
+
+def draw_countdown(surface: pygame.Surface, left: float, pos: tuple[float, float], s: float, active: bool) -> None:
+    """A time control's clock: time left (tenths under ten seconds); the side to move's on a light pill,
+    and a clock low on time in the error colour, so either is seen at a glance."""
+    low = left < LOW_TIME
+    text = countdown_text(left)
+    px = 19 * s
+    if active:
+        w, h = theme.font(int(px), True).size(text)
+        pill = pygame.Rect(0, 0, round(w + 12 * s), round(h + 2 * s))
+        pill.midleft = (round(pos[0] - 6 * s), round(pos[1]))
+        pygame.draw.rect(surface, theme.ERROR if low else theme.TEXT, pill, border_radius=pill.height // 2)
+        theme.text(surface, text, px, pos, theme.BG, "midleft", bold=True)
+    else:
+        theme.text(surface, text, px, pos, theme.ERROR if low else theme.MUTED, "midleft", bold=True)
+
+
+def flag_words(m: Match) -> str:
+    """The move list's last line after a seat's time ran out: "You lost on time" ("": it did not)."""
+    out = m.outcome
+    if out is None or out.reason != FLAG:
+        return ""
+    return out.describe([seat.label for seat in m.seats], _)
 
 
 def move_by(scene: GameView, index: int) -> str:
@@ -304,7 +338,8 @@ def draw_side(scene: GameView, surface: pygame.Surface) -> None:
     end = len(m.history) - scene.scroll
     entries: list[tuple[int, list[str]]] = []
     used = 0.0
-    room = r.height - (theme.line_height(18 * s) if m.redo_stack else 0)  # "+3 to redo" has a line of its own
+    flagged = flag_words(m)  # "You lost on time" ends the list, on a line of its own, as "+3 to redo" does
+    room = r.height - (theme.line_height(18 * s) if m.redo_stack or flagged else 0)
     for idx in range(end - 1, -1, -1):  # the newest entries that fit, counted from the bottom up
         lines = theme.wrap(_("{name}: {move}").format(name=move_by(scene, idx), move=move_words(scene.board, m, idx)),
                            20 * s, width)
@@ -327,7 +362,9 @@ def draw_side(scene: GameView, surface: pygame.Surface) -> None:
         theme.text(surface, seconds(p.seconds, ".2f"), 18 * s, (r.right, y), theme.MUTED,
                    "topright")
         y += row + (len(lines) - 1) * line_h
-    if m.redo_stack:
+    if flagged:
+        theme.text(surface, theme.fit(flagged, 18 * s, r.width), 18 * s, (r.x, r.bottom), theme.ERROR, "bottomleft")
+    elif m.redo_stack:
         theme.text(surface, _("+{count} to redo").format(count=len(m.redo_stack)), 18 * s, (r.right, r.bottom), theme.MUTED,
                    "bottomright")
     if scene.speed.visible:

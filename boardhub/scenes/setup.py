@@ -1,5 +1,5 @@
 """Game setup: the game's options, who sits where (Human, an AI at a level, an engine),
-the AI move limit and referee mode.
+the time control, the AI move limit and referee mode (a game without a clock).
 
 What does nothing in the set-up on screen is hidden (an option another option
 switches off, the move limit when no AI plays), and nothing moves under the
@@ -17,6 +17,8 @@ from pathlib import Path
 import pygame
 
 from boardhub.core.ai import PROTOCOL_NAMES, AISpec
+from boardhub.core.clock import NO_CLOCK, PRESETS
+from boardhub.core.clock import label_of as clock_label
 from boardhub.core.external import EngineCheck
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, seconds
@@ -92,7 +94,9 @@ class SetupScene(Scene):
         self.option_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices],
                                           setup.options.get(o.key, o.default), lambda _value: self.sync_seats()))
                                for o in self.game.options]
-        self.limit = Choice(LIMITS, seconds, setup.limit)
+        # the clock: none (an AI's move limit, as the source plays), a budget with an increment, a time a move
+        self.clock = Choice(PRESETS, clock_label, setup.clock, lambda _value: self.layout(self.size))
+        self.limit = Choice(LIMITS, lambda v: _("AI move limit {seconds}").format(seconds=seconds(v)), setup.limit)
         self.referee = Toggle(setup.referee, labels=(N_("Off: late moves still count"),
                                                      N_("On: a late AI loses")))
         self.mode_buttons = [Button(label, lambda m=m: self.set_mode(m))
@@ -206,7 +210,8 @@ class SetupScene(Scene):
 
     def setup(self) -> GameSetup:
         return GameSetup(self.game.key, tuple(self.seat_values()), self.options(),
-                         self.limit.value, self.referee.value, self.current_mode(), tuple(self.typed_names()))
+                         self.limit.value, self.referee.value, self.current_mode(), tuple(self.typed_names()),
+                         self.clock.value)
 
     def engine_problem(self) -> str:
         """Why an engine seat cannot even be tried (no command, no such program), or ""."""
@@ -266,7 +271,7 @@ class SetupScene(Scene):
         yield from (b for b in self.strongest_buttons if b.visible)
         yield from (f for f in self.name_fields if f.visible)
         yield from (f for f in self.engine_fields if f.visible)
-        yield from (w for w in (self.swap_button, self.limit, self.referee) if w.visible)
+        yield from (w for w in (self.swap_button, self.clock, self.limit, self.referee) if w.visible)
         yield from (self.start_button, self.back_button)
 
     def reading_order(self):
@@ -276,7 +281,7 @@ class SetupScene(Scene):
         yield from (c for _option, c in self.option_choices if c.visible)
         for c, b, n, f in zip(self.seat_choices, self.strongest_buttons, self.name_fields, self.engine_fields):
             yield from (w for w in (c, b, n, f) if w.visible)
-        yield from (w for w in (self.swap_button, self.limit, self.referee) if w.visible)
+        yield from (w for w in (self.swap_button, self.clock, self.limit, self.referee) if w.visible)
         yield from (self.back_button, self.start_button)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -342,10 +347,15 @@ class SetupScene(Scene):
         if self.swap_button.visible:
             row(self.swap_button, "", row_h * 0.85)
         y += 18 * s
-        ai_plays = any(ai is not None for ai in seats)  # the limit and the referee are about AIs only
+        row(self.clock, N_("Time control"))
+        # the limit and the referee are about AIs only, in a game without a clock (a clock plans an AI's time)
+        ai_plays = any(ai is not None for ai in seats) and self.clock.value == NO_CLOCK
         self.limit.visible = self.referee.visible = ai_plays
-        if ai_plays:
-            row(self.limit, N_("AI move limit"))
+        if ai_plays:  # no clock: an AI has a limit a move, on the clock's row, with the referee under it
+            half = round((self.clock.rect.width - gap) / 2)
+            self.limit.rect = pygame.Rect(self.clock.rect.right - half, self.clock.rect.y, half,
+                                          self.clock.rect.height)
+            self.clock.rect.width -= half + round(gap)
             row(self.referee, N_("Referee"))
         bw, bh = 180 * s, 48 * s
         self.start_button.rect = pygame.Rect(round(p.right - 36 * s - bw), round(p.bottom - 70 * s),

@@ -9,6 +9,13 @@ position as BOARD ... DONE. The move limit goes to the brain as
 `INFO timeout_turn` (milliseconds) before every move, the rule set as
 `INFO rule`, the board size in START. Coordinates: see gomocup.py.
 
+Under a time control (core/clock.py) the brain is told the game's budget as
+`INFO timeout_match` when its game starts and its own time left as
+`INFO time_left` before every move, as Piskvork tells them; `timeout_turn` is
+then the move limit the match planned from that time left. Without one (and
+under a fixed time per move, which Gomocup says by timeout_turn alone) the
+match has no overall clock: timeout_match 0 and time_left unlimited.
+
 A brain may print its move a moment before it reads input again (it frees its
 search, writes logs). A command sent in that moment waits in the pipe, and
 the brain's next move would be late by however long it stayed busy. So after
@@ -25,6 +32,7 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
+from boardhub.core.clock import ClockInfo
 from boardhub.core.external import EngineError, EngineSeat, EngineTimeout, no_move_in_time
 from boardhub.core.i18n import N_
 from boardhub.games.gomoku.engine import GomokuState
@@ -58,6 +66,11 @@ def _think_time(deadline: float) -> tuple[int, float]:
     return max(1, int(budget * 1000)), think_until + ANSWER_GRACE
 
 
+def _ms(seconds: float) -> int:
+    """Seconds as the whole milliseconds Gomocup's INFO lines carry (never below 0, never past unlimited)."""
+    return max(0, min(UNLIMITED_MS, int(seconds * 1000)))
+
+
 class PbrainEngine(EngineSeat):
     """A Gomocup brain as a seat: `pbrain:/path/to/pbrain-engine` in the arena or the setup.
 
@@ -68,16 +81,22 @@ class PbrainEngine(EngineSeat):
     """
 
     quit_line = "END"
+    wants_clock = True  # the worker hands it the match's clock (ClockInfo) with each move
 
     def __init__(self, argv: Sequence[str], seed: int | None = None, startup: float = STARTUP_TIMEOUT,
                  settle: float = SETTLE_TIMEOUT) -> None:
         """`seed` is taken for the registry's factory signature; a brain's chance is its own."""
         self.settle = settle
+        # the clock the match gave with the move being played: kept when a fresh brain is started for it
+        self._clock: ClockInfo | None = None
         super().__init__(argv, startup)
 
-    def choose(self, view: GomokuState, deadline: float, history: Sequence[int] = ()) -> int:
-        """The brain's move in `view`, reached by `history` (every move from the start)."""
+    def choose(self, view: GomokuState, deadline: float, history: Sequence[int] = (),
+               clock: ClockInfo | None = None) -> int:
+        """The brain's move in `view`, reached by `history` (every move from the start); `clock`: its time
+        control's clock, when the game has one."""
         history = tuple(history)
+        self._clock = clock
         if history != view.moves:
             raise ValueError("the move history does not lead to the position to play")
         if view.over:
@@ -130,6 +149,8 @@ class PbrainEngine(EngineSeat):
                 self._start()
                 self._new_game(view, until)
         engine = self._engine
+        if self._clock is not None and self._clock.match > 0:
+            engine.send(f"INFO time_left {_ms(self._clock.left)}")
         engine.send(f"INFO timeout_turn {timeout_ms}")
         if self._one_more(history):
             command = f"TURN {to_gomocup(history[-1], size)}"
@@ -161,7 +182,9 @@ class PbrainEngine(EngineSeat):
                                   reason=reply[len(word):].strip() or N_("no reason given"))
             raise EngineError(N_("{player} refused a {size}x{size} board: it answered {reply}"), size=view.size,
                               reply=repr(reply[:80]))
-        for line in (f"INFO rule {RULE_BITS[view.rule]}", "INFO timeout_match 0", f"INFO time_left {UNLIMITED_MS}"):
+        budget = self._clock.match if self._clock is not None else 0.0
+        left = f"INFO time_left {_ms(self._clock.left) if budget > 0 else UNLIMITED_MS}"
+        for line in (f"INFO rule {RULE_BITS[view.rule]}", f"INFO timeout_match {_ms(budget)}", left):
             self._engine.send(line)
         self._game, self._seen = (view.size, view.rule), ()
 
