@@ -128,22 +128,33 @@ def label_of(key: str) -> str:
     return _(N_("No clock")) if control is None else control.label()
 
 
+def _tenths(seconds: float) -> int:
+    """Time left in tenths, rounded up: a clock shows 0.0 only once its time is all gone."""
+    return math.ceil(seconds * 10 - 1e-9)
+
+
 def clock_text(seconds: float) -> str:
-    """Time left as chess clocks show it: 3:00, 0:59, and tenths under ten seconds (9.4); never below 0."""
-    seconds = max(0.0, seconds)
-    if seconds < LOW_TIME:
-        return f"0:{math.floor(seconds * 10) / 10:04.1f}"
-    whole = math.floor(seconds)
+    """Time left as chess clocks show it: 3:00, 0:59, and tenths under ten seconds (0:09.4).
+
+    Rounded up, so a clock reads 3:00 for the first second of three minutes and
+    0:00.0 only when its seat has fallen; never below 0.
+    """
+    tenths = max(0, _tenths(seconds))
+    if tenths < LOW_TIME * 10:
+        return f"0:{tenths // 10:02d}.{tenths % 10}"
+    whole = math.ceil(tenths / 10)
     return f"{whole // 60}:{whole % 60:02d}"
 
 
 def next_change(seconds: float) -> float:
-    """How long until `clock_text(seconds)` shows something else as the clock runs down."""
-    if seconds <= 0:
+    """How long until `clock_text(seconds)` shows something else as the clock runs down (inf: at 0 it stays)."""
+    tenths = _tenths(seconds)
+    if tenths <= 0:
         return math.inf
-    step = 0.1 if seconds < LOW_TIME else 1.0
-    gap = seconds - math.floor(seconds / step) * step
-    return gap if gap > 1e-6 else step
+    if tenths < LOW_TIME * 10:
+        return seconds - (tenths - 1) / 10
+    # whole seconds: the next lower one, or the first tenth shown under ten seconds
+    return seconds - max(math.ceil(tenths / 10) - 1, LOW_TIME - 0.1)
 
 
 def fallen_seat(outcome) -> int | None:
