@@ -9,7 +9,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
+from uidriver import click, frames, key
 
 from boardhub.core import saves
 from boardhub.core.clock import FLAG, NO_CLOCK, PRESETS, ClockInfo, TimeControl, clock_text, label_of, next_change
@@ -24,6 +26,8 @@ from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
 from boardhub.core.stats import is_ai_forfeit, result_for
 from boardhub.core.worker import Job
+from boardhub.scenes.game import GameScene
+from boardhub.ui import theme
 
 DOTS = get_game("dots")
 DAVINCI = get_game("davinci")
@@ -351,3 +355,62 @@ def test_a_gomocup_brain_is_told_the_match_budget_and_its_time_left(tmp_path, wo
 
 def test_a_move_request_carries_the_clock_only_under_a_time_control():
     assert MoveRequest("dots", "easy", None).clock is None
+
+
+# ---------------------------------------------------------------- the screens
+def drawn_texts(app) -> list[str]:
+    with theme.recording() as drawn:
+        app.draw(app.screen)
+    return [d.text for d in drawn]
+
+
+def test_the_setup_offers_the_clock_by_mouse_and_keys_and_the_game_starts_with_it(app):
+    app.open("setup", GameSetup.default("dots", "pva"))
+    setup = app.top
+    assert setup.clock.value == NO_CLOCK and setup.clock.label == "No clock"
+    assert setup.limit in list(setup.widgets()) and setup.referee in list(setup.widgets())
+    click(app, (setup.clock.rect.right - 4, setup.clock.rect.centery))  # the right arrow
+    assert setup.clock.value == "1+0" and setup.clock.label == "1 min"
+    shown = list(setup.widgets())
+    assert setup.limit not in shown and setup.referee not in shown  # a clock plans the AI's time
+    key(app, pygame.K_TAB)  # the keys' ring shows; Tab walks to the clock, the right arrow steps it
+    for _ in range(30):
+        if setup.focus.current() is setup.clock:
+            break
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RIGHT)
+    assert setup.clock.value == "3+2" and setup.setup().clock == "3+2"
+    setup.start()
+    frames(app, 1)
+    scene = app.top
+    assert isinstance(scene, GameScene) and scene.match.timing.control == TimeControl(3, 2)
+    assert app.settings.last_setup("dots", "pva")["clock"] == "3+2"  # offered again next time
+
+
+def test_the_game_screen_counts_down_each_seat_and_redraws_only_when_a_clock_turns(app):
+    setup = GameSetup("dots", (None, None), {"rows": 3, "cols": 3}, mode="pvp", clock="1+0")
+    scene = app.open("game", GameSession.new(setup, app.start_worker))
+    frames(app, 1)
+    m = scene.match
+    texts = drawn_texts(app)
+    assert texts.count("1:00") == 2  # both clocks full
+    m._turn_start -= 55.25  # the first seat has 4.75 s left: tenths, in the low-time colour
+    wait = scene.redraw_in()
+    assert wait == pytest.approx(next_change(m.time_left(0)), abs=0.02) and wait <= 0.1
+    texts = drawn_texts(app)
+    assert "0:04.7" in texts or "0:04.8" in texts
+    assert "1:00" in texts  # the other seat's clock stands
+    m._turn_start -= 5  # it falls
+    frames(app, 2)
+    assert m.outcome.reason == FLAG and m.outcome.winner == 1
+    assert any("lost on time" in t for t in drawn_texts(app))  # the move list's last line says so
+
+
+def test_a_clock_that_stands_asks_for_no_frame_of_its_own(app):
+    """At rest (a panel over the game) nothing is redrawn; on screen, a turn of its text is the next frame."""
+    setup = GameSetup("dots", (None, None), {"rows": 3, "cols": 3}, mode="pvp", clock="10+5")
+    scene = app.open("game", GameSession.new(setup, app.start_worker))
+    frames(app, 1)
+    assert 0 < scene.redraw_in() <= 1.0
+    app.open("pause", scene.session)
+    assert scene.redraw_in() is None
