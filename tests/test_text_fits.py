@@ -23,6 +23,7 @@ from uidriver import frames
 
 from boardhub.app import App
 from boardhub.core import i18n, saves
+from boardhub.core.clock import TimeControl
 from boardhub.core.external import ENDINGS, EngineError
 from boardhub.core.game import GAME_KEYS, get_game
 from boardhub.core.match import Match
@@ -193,6 +194,34 @@ def build_engine_forfeit(app):
     return app.top
 
 
+def build_setup_clock(key: str, players: int | None = None):
+    """The setup with a time control chosen: the clock's row alone, the AI's limit and the referee gone."""
+    def build(app):
+        setup = build_setup(key, "pva", players)(app)
+        setup.clock.set("10+5")
+        setup.layout(setup.size)
+        return setup
+    return build
+
+
+def build_clock(key: str, players: int | None = None, flagged: bool = False):
+    """A game under a time control, the player to move low on time (tenths, the low-time colour);
+    `flagged`: the player's time ran out, and the result says so."""
+    def build(app):
+        scene = start_game(app, key, "pva", players)
+        m = scene.match
+        m.timing.control = TimeControl.parse("10+5")
+        m._turn_start = m.clock() - (m.time_left(m.to_move) - 7.3)
+        if flagged:
+            m._turn_start -= 10
+            frames(app, 3)
+            scene.show_result()
+            return app.top
+        frames(app, 2)
+        return scene
+    return build
+
+
 def build_pause(key: str):
     def build(app):
         start_game(app, key, "pva").menu_button.on_click()
@@ -288,6 +317,12 @@ SCENES = {
     "setup-othello-engine": build_setup("othello", "pva", engine=True),
     "setup-error": build_setup("gomoku", "pva", engine=True, error=ENGINE_STOPPED),
     "result-engine-forfeit": build_engine_forfeit,
+    "setup-davinci-4p-clock": build_setup_clock("davinci", 4),
+    "setup-gomoku-clock": build_setup_clock("gomoku"),
+    "game-othello-clock": build_clock("othello"),
+    "game-davinci-4p-clock": build_clock("davinci", 4),
+    "result-othello-flag": build_clock("othello", flagged=True),
+    "result-davinci-4p-flag": build_clock("davinci", 4, flagged=True),
 }
 for _key in GAME_KEYS:
     for _players in PLAYERS.get(_key, (None,)):

@@ -201,6 +201,8 @@ def status(scene: GameView) -> tuple[str, tuple]:
         banner = scene.board.banner(m)
         if banner:
             return banner, theme.ACCENT
+        if m.timing.control is not None:  # the seat's clock says the time: the line says whose turn it is
+            return (_("Your turn") if m.mode is Mode.PVA else _("{name} to move").format(name=seat.label)), theme.TEXT
         who = _("Your turn   {seconds} s") if m.mode is Mode.PVA else _("{name} to move   {seconds} s")
         return who.format(name=seat.label, seconds=f"{m.turn_elapsed():.0f}"), theme.TEXT
     return _("{name} is thinking…").format(name=seat.label), theme.MUTED
@@ -300,7 +302,7 @@ def draw_countdown(surface: pygame.Surface, left: float, pos: tuple[float, float
     px = 19 * s
     if active:
         w, h = theme.font(int(px), True).size(text)
-        pill = pygame.Rect(0, 0, round(w + 12 * s), round(h + 2 * s))
+        pill = pygame.Rect(0, 0, round(w + 12 * s), round(h))
         pill.midleft = (round(pos[0] - 6 * s), round(pos[1]))
         pygame.draw.rect(surface, theme.ERROR if low else theme.TEXT, pill, border_radius=pill.height // 2)
         theme.text(surface, text, px, pos, theme.BG, "midleft", bold=True)
