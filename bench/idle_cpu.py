@@ -3,7 +3,8 @@
 Each state runs in its own app process on a private X display; the figure is
 that process's CPU time over wall time (share of one core), the AI process
 excluded. Rest states: the still main menu, a human's turn in each game
-(Player vs Player, nothing moving), a paused AI vs AI game, a network table (hosted in the
+(Player vs Player, nothing moving), a human's turn under a time control (its clock
+counting down), a paused AI vs AI game, a network table (hosted in the
 app on 127.0.0.1) waiting for the other player's move. For contrast, an
 AI vs AI game at no delay, animating every move. Target: <= 5 % in every rest state.
 
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 
 TARGET = 5.0  # % of one core, at rest
 GAMES = ("dots", "othello", "gomoku", "davinci")
@@ -28,6 +30,7 @@ STATES = {  # name -> (what it shows, is a rest state)
     "menu": ("main menu, still", True),
     **{f"pvp-{g}": (f"{g}: a human's turn (PvP)", True) for g in GAMES},
     "ava-paused": ("othello: AI vs AI, paused", True),
+    "clock-dots": ("dots: a human's turn, 10+5 clock", True),
     "net-othello": ("othello: network, the other's turn", True),
     "ava-playing": ("othello: AI vs AI, no delay", False),
 }
@@ -74,6 +77,8 @@ def open_state(app, state: str) -> None:
         return
     if state.startswith("pvp-"):
         setup = GameSetup.default(state[len("pvp-"):], "pvp")
+    elif state == "clock-dots":  # the clock's text turns once a second: one frame a second, no more
+        setup = replace(GameSetup.default("dots", "pvp"), clock="10+5")
     else:
         app.settings.set_ava_delay("othello", 0.0)  # moves follow each other at once: always animating
         setup = GameSetup.default("othello", "ava")
