@@ -21,6 +21,7 @@ from boardhub.core.match import AI_FLAG_SLACK, Match, Seat, Timing
 from boardhub.core.match_text import winner_text
 from boardhub.core.requests import MoveRequest
 from boardhub.core.rules import IllegalMove
+from boardhub.core.review_run import record_of_save
 from boardhub.core.saved_games import game_data
 from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
@@ -414,3 +415,21 @@ def test_a_clock_that_stands_asks_for_no_frame_of_its_own(app):
     assert 0 < scene.redraw_in() <= 1.0
     app.open("pause", scene.session)
     assert scene.redraw_in() is None
+
+
+def test_the_review_of_a_game_lost_on_time_says_so_after_its_last_move(app):
+    clock = FakeClock()
+    m = timed("1+0", [Seat(None, "Ann"), Seat("easy", "Bot")], clock, ScriptedWorker())
+    m.play(first_move(m))
+    m.update()
+    clock.advance(62)  # the AI still thinking, a second past its minute
+    m.update()
+    assert m.outcome.reason == FLAG and m.outcome.winner == 0
+    record = record_of_save(DOTS, game_data(m, "2026-01-01T00:00:00", counted=False))
+    assert record.ending == m.outcome
+    assert record_of_save(DOTS, {**m.to_json(), "forfeit": None}).ending is None  # a game that ended at the board
+    scene = app.open("review", DOTS, record, 0, ("Ann", "Bot"))
+    scene.selected = len(record.moves) - 1
+    assert "Bot lost on time" in drawn_texts(app)
+    scene.selected = None
+    assert "Bot lost on time" not in drawn_texts(app)

@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Any, Callable
 
 from boardhub.core import files, saves
+from boardhub.core.clock import FLAG
 from boardhub.core.game import GameEntry, get_game
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match, Seat
 from boardhub.core.records import one_line, record_format
 from boardhub.core.requests import FirstPassRequest, JudgeRequest
 from boardhub.core.review import Review, Verdict, assemble, jobs, positions, review_game, value_text
-from boardhub.core.rules import IllegalMove, normalize_options
+from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 
 
 log = logging.getLogger(__name__)
@@ -38,11 +39,13 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class GameRecord:
-    """What a review needs of a game: its options, seed and moves."""
+    """What a review needs of a game: its options, seed and moves, and how it ended when no move ended it
+    (a seat's time ran out: the review says so after its last move)."""
 
     options: dict
     seed: int | None
     moves: tuple[Any, ...]
+    ending: Outcome | None = None
 
 
 def read_game(entry: GameEntry, path: Path, options: dict | None = None) -> GameRecord:
@@ -153,7 +156,16 @@ def record_of_save(entry: GameEntry, data: dict) -> GameRecord:
     except Exception:  # noqa: BLE001 - options of the wrong kind, a seed the rules refuse: the save is damaged
         log.info("a save's game could not be rebuilt", exc_info=True)
         raise RecordError(_("not a whole game (it is damaged)")) from None
-    return GameRecord(options, seed, tuple(moves))
+    return GameRecord(options, seed, tuple(moves), _ending(data.get("forfeit")))
+
+
+def _ending(forfeit: Any) -> Outcome | None:
+    """A save's ending "on time", for the review to say; anything else (or a damaged one) says nothing."""
+    try:
+        outcome = Outcome.from_json(forfeit) if isinstance(forfeit, dict) else None
+    except (KeyError, TypeError, ValueError):
+        return None
+    return outcome if outcome is not None and outcome.reason == FLAG else None
 
 
 def _judge(game: str, view: Any, seat: int, limit: float) -> Verdict:

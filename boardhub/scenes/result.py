@@ -2,6 +2,7 @@
 (after a replay: watch again, or back to the saved games)."""
 from __future__ import annotations
 
+from boardhub.core.clock import FLAG
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.review_run import GameRecord
 from boardhub.core.match_text import score_text, winner_text
@@ -103,5 +104,7 @@ class ResultScene(GamePanel):
     def review(self) -> None:
         """Every move judged: a person's own moves against AIs, every player's otherwise."""
         match = self.session.match
-        record = GameRecord(dict(match.options), match.seed, tuple(match.moves))
+        out = match.outcome
+        record = GameRecord(dict(match.options), match.seed, tuple(match.moves),
+                            out if out is not None and out.reason == FLAG else None)
         self.app.open("review", match.game, record, match.human_seat, tuple(s.label for s in match.seats))

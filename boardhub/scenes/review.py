@@ -306,6 +306,10 @@ class ReviewScene(Scene):
             lines.append((kind, theme.MUTED))
             if m.before.note:
                 lines.append((m.before.note_text(), theme.MUTED))
+        ending = self.record.ending
+        if ending is not None and self.selected == len(self.record.moves) - 1:
+            names = [self.label(i) for i in range(len(self.labels))]
+            lines.append((ending.describe(names, _), theme.ERROR))  # after the last move: "You lost on time"
         y = r.y
         for text, colour in lines:
             for line in theme.wrap(text, px, r.width):
