@@ -306,6 +306,22 @@ def test_a_save_and_a_stored_setup_from_before_time_controls_play_without_a_cloc
         Match.from_json(DOTS, {**data, "timing": {"clock": "1e99+0"}})
 
 
+@pytest.mark.parametrize("clock, turn", [("1e99+0", 0), ({"minutes": 3}, 0), ([], 0), ("3+2", "soon"),
+                                         ("3+2", float("nan")), ("3+2", -5), ("3+2", 1e300), (True, 0)])
+def test_a_save_with_a_clock_boardhub_never_wrote_is_damaged_in_words_or_its_turn_ignored(clock, turn):
+    m = Match(DOTS, [Seat(None, "A"), Seat(None, "B")], SMALL, seed=1)
+    data = {**m.to_json(), "timing": {"limit": 0.5, "referee": False, "clock": clock, "turn": turn}}
+    path = saves.new_game_path("dots")
+    saves.write_game(path, data)
+    try:
+        back = GameSession.resume(saves.SavedGame(path, saves.read_game(path)))
+    except ValueError as exc:  # the save's reader or the match's: a sentence naming the file
+        assert "damaged" in str(exc) and path.name in str(exc)
+        return
+    assert back.match.time_left(0) == pytest.approx(180, abs=0.5)  # a turn it cannot believe is not taken
+    back.close()
+
+
 def test_a_setup_with_a_clock_comes_back_from_its_fields_and_its_match():
     setup = GameSetup("dots", (None, "easy"), {"rows": 3, "cols": 3}, clock="3+2")
     assert GameSetup.from_fields(setup.fields()).clock == "3+2"
