@@ -438,7 +438,7 @@ def test_the_review_of_a_game_lost_on_time_says_so_after_its_last_move(app):
     m = timed("1+0", [Seat(None, "Ann"), Seat("easy", "Bot")], clock, ScriptedWorker())
     m.play(first_move(m))
     m.update()
-    clock.advance(62)  # the AI still thinking, a second past its minute
+    clock.advance(60 + 2 * AI_FLAG_SLACK)  # the AI still thinking, well past its minute
     m.update()
     assert m.outcome.reason == FLAG and m.outcome.winner == 0
     record = record_of_save(DOTS, game_data(m, "2026-01-01T00:00:00", counted=False))

@@ -32,8 +32,9 @@ if TYPE_CHECKING:
 # Referee tolerance: the time an answer needs to cross from the AI's process.
 REFEREE_GRACE = 0.05
 # How far past its time left a running search may go before its seat falls: an AI's getting ready
-# (an engine's start, its first tables) is not its thinking and is only known once it answers.
-AI_FLAG_SLACK = 1.0
+# (an engine's start, its first tables: 1.5 s for Othello's expert on a busy machine) is not its
+# thinking and is only known once it answers, when its thinking time is judged exactly.
+AI_FLAG_SLACK = 3.0
 MAX_TURN = 10.0 ** 6  # seconds on one move a save may say (past any time control's budget: it fell)
 # The most of a move shown in a sentence: an AI's garbage answer may be any size.
 MOVE_WORDS = 60
