@@ -285,7 +285,8 @@ def test_the_session_saves_the_move_being_thought_about_when_it_closes_and_resum
     saved = saves.SavedGame(session.save_path, saves.read_game(session.save_path))
     back = GameSession.resume(saved)
     assert back.match.timing.control == TimeControl(1, 0)
-    assert 39 < back.match.time_left(0) <= 40.01
+    started = back.match._turn_start  # the move was resumed twenty seconds in: 40 s left at its restart
+    assert back.match.time_left(0, started + 20) == pytest.approx(40, abs=0.01)
     back.close()
 
 
@@ -318,7 +319,8 @@ def test_a_save_with_a_clock_boardhub_never_wrote_is_damaged_in_words_or_its_tur
     except ValueError as exc:  # the save's reader or the match's: a sentence naming the file
         assert "damaged" in str(exc) and path.name in str(exc)
         return
-    assert back.match.time_left(0) == pytest.approx(180, abs=0.5)  # a turn it cannot believe is not taken
+    m = back.match  # a turn it cannot believe is not taken: the move starts afresh
+    assert m.time_left(0, m._turn_start) == 180
     back.close()
 
 
@@ -409,18 +411,19 @@ def test_the_game_screen_counts_down_each_seat_and_redraws_only_when_a_clock_tur
     scene = app.open("game", GameSession.new(setup, app.start_worker))
     frames(app, 1)
     m = scene.match
+    m.clock = clock = FakeClock()  # the screen reads the match's clock: from here on, the test's
+    m._turn_start = clock()
     texts = drawn_texts(app)
     assert texts.count("1:00") == 2  # both clocks full
-    m._turn_start -= 55.25  # the first seat has 4.75 s left: tenths, in the low-time colour
-    wait = scene.redraw_in()
-    assert wait == pytest.approx(next_change(m.time_left(0)), abs=0.02) and wait <= 0.1
+    clock.advance(55.25)  # the first seat has 4.75 s left: tenths, in the low-time colour
+    assert scene.redraw_in() == pytest.approx(0.05)  # when 0:04.8 turns 0:04.7, not a frame before
     texts = drawn_texts(app)
-    assert "0:04.7" in texts or "0:04.8" in texts
-    assert "1:00" in texts  # the other seat's clock stands
-    m._turn_start -= 5  # it falls
-    frames(app, 2)
+    assert "0:04.8" in texts and "1:00" in texts  # the other seat's clock stands
+    clock.advance(5)  # it falls
+    scene.session.update(clock())
     assert m.outcome.reason == FLAG and m.outcome.winner == 1
-    assert any("lost on time" in t for t in drawn_texts(app))  # the move list's last line says so
+    texts = drawn_texts(app)
+    assert "0:00.0" in texts and "Player 1 lost on time" in texts  # the move list's last line says so
 
 
 def test_a_clock_that_stands_asks_for_no_frame_of_its_own(app):
