@@ -25,7 +25,7 @@ from boardhub.core.review_run import record_of_save
 from boardhub.core.saved_games import game_data
 from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
-from boardhub.core.stats import is_ai_forfeit, result_for
+from boardhub.core.stats import Stats, is_ai_forfeit, result_for
 from boardhub.core.worker import Job
 from boardhub.scenes.game import GameScene
 from boardhub.ui import theme
@@ -452,3 +452,23 @@ def test_the_review_of_a_game_lost_on_time_says_so_after_its_last_move(app):
     assert "Bot lost on time" in drawn_texts(app)
     scene.selected = None
     assert "Bot lost on time" not in drawn_texts(app)
+
+
+@pytest.mark.parametrize("who_falls, counted", [(0, (0, 0, 1, 0)), (1, (1, 0, 0, 0))])
+def test_the_stats_count_a_game_lost_on_time_as_lost_and_won_on_time_as_won(who_falls, counted):
+    setup = GameSetup("dots", (None, "easy"), {"rows": 3, "cols": 3}, clock="1+0")
+    worker = ScriptedWorker()
+    session = GameSession.new(setup, lambda: worker)
+    m = session.match
+    m.clock = clock = FakeClock()
+    m._turn_start = clock()
+    if who_falls == 1:  # the person moves; the AI then thinks past its minute
+        m.play(first_move(m))
+        session.update(clock())
+        worker.answer(m, 61.0)
+    else:
+        clock.advance(60.5)
+    session.update(clock())
+    assert m.outcome.reason == FLAG and m.outcome.winner == 1 - who_falls
+    assert Stats.load().record_of("dots", "easy") == counted
+    session.close()
