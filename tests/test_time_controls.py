@@ -34,6 +34,7 @@ DOTS = get_game("dots")
 DAVINCI = get_game("davinci")
 SMALL = {"rows": 3, "cols": 3}
 FAKE_BRAIN = Path(__file__).with_name("fake_pbrain.py")
+FAKE_OTHELLO = Path(__file__).with_name("fake_othello_engine.py")
 
 
 class FakeClock:
@@ -472,3 +473,22 @@ def test_the_stats_count_a_game_lost_on_time_as_lost_and_won_on_time_as_won(who_
     assert m.outcome.reason == FLAG and m.outcome.winner == 1 - who_falls
     assert Stats.load().record_of("dots", "easy") == counted
     session.close()
+
+
+def test_a_gtp_othello_engine_is_told_the_time_the_match_planned_from_its_clock(tmp_path, worker):
+    """GTP has no increment: the engine is told the move's planned time by time_settings and time_left."""
+    from boardhub.core.external import engine_spec
+    log = tmp_path / "commands"
+    spec = engine_spec("gtp", [sys.executable, str(FAKE_OTHELLO), "--protocol", "gtp", "--log", str(log)])
+    m = Match(get_game("othello"), [Seat(None, "A"), Seat(spec)], {}, seed=1,
+              timing=Timing(ai_delay=0.0, control=TimeControl(3, 2)), worker=worker)
+    m.play(m.parse("d3"))
+    planned = m.planned_limit(1)
+    deadline = m.clock() + 30
+    while len(m.history) < 2 and not m.is_over and m.clock() < deadline:
+        m.update()
+        m.wait(0.05)
+    m.close()
+    assert len(m.history) == 2, m.outcome
+    told = [line for line in log.read_text().splitlines() if line.startswith("time_left w ")]
+    assert told and 0.5 * planned < float(told[0].split()[2]) < planned  # seconds, far above the 0.5 s limit
