@@ -317,7 +317,8 @@ class Match:
                 # an answer in its time is charged its thinking; what crossing from the AI process
                 # added past the time left is not the AI's
                 self._ready = (job.move, max(0.0, min(job.elapsed, left)))
-            elif control is None and self.timing.referee and late > REFEREE_GRACE + job.grace:  # a restarted search has a grace
+            # without a clock, a referee: a late answer loses (a restarted search has a grace)
+            elif control is None and self.timing.referee and late > REFEREE_GRACE + job.grace:
                 self._lose(seat, "time", N_("{player} took {seconds} s, over the {limit} s limit"),
                            player=self.seats[seat].label, seconds=f"{job.elapsed:.2f}",
                            limit=f"{self.timing.limit_of(seat):g}")
