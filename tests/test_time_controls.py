@@ -19,7 +19,6 @@ from boardhub.core.game import get_game
 from boardhub.core.i18n import _, set_language
 from boardhub.core.match import AI_FLAG_SLACK, Match, Seat, Timing
 from boardhub.core.match_text import winner_text
-from boardhub.core.requests import MoveRequest
 from boardhub.core.rules import IllegalMove
 from boardhub.core.review_run import record_of_save
 from boardhub.core.saved_games import game_data
@@ -371,10 +370,6 @@ def test_a_gomocup_brain_is_told_the_match_budget_and_its_time_left(tmp_path, wo
     assert sent[turn - 1].startswith("INFO timeout_turn ") and sent[turn - 2].startswith("INFO time_left ")
     left, planned = int(sent[turn - 2].split()[-1]), int(sent[turn - 1].split()[-1])
     assert 170_000 < left <= 180_000 and 0 < planned < left
-
-
-def test_a_move_request_carries_the_clock_only_under_a_time_control():
-    assert MoveRequest("dots", "easy", None).clock is None
 
 
 # ---------------------------------------------------------------- the screens
