@@ -36,7 +36,11 @@ wins.
 Options: "Starting tiles: Drawn, jokers too" has everyone draw and place \
 their starting tiles in turn, jokers included, as the source deals them. \
 "Empty piles: End in a draw" ends the game as a draw when a turn cannot \
-draw, the source's rule.
+draw; with "The draw comes: After the last tile's first call" the draw comes \
+earlier, right after the first call of the turn that took the last tile, as \
+the source ends its game (a call that wins the game still wins it). "Number \
+pad: Any number, bluffs too" puts the numbers you hold yourself on the pad, \
+to mislead the others, as the source lets you call any number.
 
 Notation: "draw b" (or w), "place 3" (the drawn tile becomes your third \
 tile from the left), "guess 2 4 7" (player 2's fourth tile from the left is a \
