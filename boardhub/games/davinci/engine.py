@@ -355,14 +355,14 @@ class DavinciRules:
         # after the first call of the turn that drew the last tile. Without this choice the draw
         # comes a turn later, when a turn cannot draw, as games saved before it were played.
         Option("draw_at_first_call", N_("The draw comes"), (False, True), False,
-               (N_("When a turn cannot draw"), N_("After the last tile's first call: the source's timing")),
+               (N_("When a turn cannot draw"), N_("Right after the last tile's first call")),
                only_when=("piles_end_in_draw", (True,))),
         # What a person's number pad offers (the rules allow every such call either way: a typed move
         # always could). The report's player calls any number ("choose_guessNumber()" takes any), and
         # the bluff it was written against is calling "자신에게 있는 숫자 블록" (a number they hold
         # themselves). Numbers the open tiles rule out stay off the pad: the rules refuse them.
         Option("bluff_calls", N_("Number pad"), (False, True), False,
-               (N_("Numbers that can be right"), N_("Any number, bluffs too: the source's"))),
+               (N_("Numbers that can be right"), N_("Any number, bluffs too"))),
     )
 
     def normalize(self, options: dict | None) -> dict:
