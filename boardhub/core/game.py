@@ -9,16 +9,13 @@ from __future__ import annotations
 import importlib
 import inspect
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from boardhub.core.ai import AI, AIFactory, AISpec, load_custom
 from boardhub.core.i18n import N_
 from boardhub.core.records import RecordFormat
 from boardhub.core.review import ReviewSpec
 from boardhub.core.rules import Option, Outcome, Rules
-
-if TYPE_CHECKING:  # source_setup builds GameSetups, which name GameEntry: no import loop at run time
-    from boardhub.core.source_setup import SourceSetup
 
 GAME_KEYS = ("dots", "othello", "gomoku", "davinci")
 Evaluate = Callable[[Any, float], dict]  # (a seat's view, deadline) -> {move: score}
@@ -86,8 +83,9 @@ class GameEntry:
     review: ReviewSpec | None = None
     # after a game played in the app ends: learn from its moves (Othello's learned boards, a setting)
     learn: Callable[[list[Any], Outcome], None] | None = None
-    # the game as its source document plays it, one click away in the setup (None: as boardhub's defaults)
-    source: "SourceSetup | None" = None
+    # the game as its source document plays it, one click away in the setup (None: as boardhub's defaults):
+    # a core.source_setup.SourceSetup, unnamed here since it builds GameSetups, which name this class
+    source: Any = None
 
     @property
     def ais(self) -> dict[str, AIFactory]:
