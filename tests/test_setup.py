@@ -173,7 +173,7 @@ def test_more_players_add_seats_below_the_choice_that_asked_for_them(app):
     click(app, right(players))
     assert players.value == 4 and len(setup.seat_choices) == 4 and players.rect == at
     assert all(c.rect.top > players.rect.bottom for c in setup.seat_choices)
-    buttons = (setup.start_button, setup.back_button)
+    buttons = (setup.start_button, setup.back_button, setup.source_button)  # the bottom row
     assert all(w.rect.bottom <= setup.start_button.rect.top for w in setup.widgets() if w not in buttons)
 
 

@@ -120,6 +120,17 @@ def build_setup(key: str, mode: str, players: int | None = None, engine: bool = 
     return build
 
 
+def build_source_setup(key: str, mode: str):
+    """The setup after "As in the source": its summary in the message box, in the language of the moment."""
+    def build(app):
+        app.open("setup", GameSetup.default(key, mode))
+        setup = app.top
+        setup.apply_source()
+        assert setup.notice
+        return setup
+    return build
+
+
 def start_game(app, key: str, mode: str, players: int | None = None, moves: int | None = 24) -> GameScene:
     """A game of `mode` with `moves` random moves played (None: to its end), on the screen.
 
@@ -339,6 +350,8 @@ for _key in GAME_KEYS:
         SCENES[f"game-{_key}-best"] = build_best(_key)
     SCENES[f"rules-{_key}"] = build_rules(_key)
 for _key in GAME_KEYS:
+    if get_game(_key).source is not None:
+        SCENES[f"setup-{_key}-source"] = build_source_setup(_key, "pva")
     if get_game(_key).record_formats:
         SCENES[f"import-{_key}"] = build_import(_key)
     if get_game(_key).review is not None:

@@ -83,6 +83,9 @@ class GameEntry:
     review: ReviewSpec | None = None
     # after a game played in the app ends: learn from its moves (Othello's learned boards, a setting)
     learn: Callable[[list[Any], Outcome], None] | None = None
+    # the game as its source document plays it, one click away in the setup (None: as boardhub's defaults):
+    # a core.source_setup.SourceSetup, unnamed here since it builds GameSetups, which name this class
+    source: Any = None
 
     @property
     def ais(self) -> dict[str, AIFactory]:

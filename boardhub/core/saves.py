@@ -440,10 +440,36 @@ def _remove_if_empty(folder: Path) -> None:
         pass  # not empty (a file could not move), or already gone
 
 
-def write_record(kind: str, lines: list[str]) -> Path:
-    """The source's game record: the drawn lines in order, one "row col" per line."""
+def record_path(kind: str) -> Path:
+    """Where the source's game record of a kind of game is kept: PvP.txt, PvA.txt or AvA.txt."""
     if kind not in KINDS:
         raise ValueError(f"record kind must be one of {KINDS}")
-    path = saves_dir() / f"{kind}.txt"
+    return saves_dir() / f"{kind}.txt"
+
+
+def write_record(kind: str, lines: list[str]) -> Path:
+    """The source's game record: the drawn lines in order, one "row col" per line (written whole, atomically)."""
+    path = record_path(kind)
     atomic_write_text(path, "".join(f"{line}\n" for line in lines))
+    return path
+
+
+def append_record(kind: str, lines: list[str]) -> Path:
+    """More lines at the end of the source's game record, as the game plays them.
+
+    The assignment writes its record during the game ("게임이 진행될 때 게임의
+    진행과정을 파일로 출력하여 기록합니다": the game's progress is written to a
+    file while it is played), so a game left unfinished leaves its record too.
+    Each line goes out in one write() of the whole line at the file's end
+    (O_APPEND): a crash or a kill between two leaves complete lines only. A link
+    in the record's place is not followed.
+    """
+    path = record_path(kind)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        for line in lines:
+            os.write(fd, f"{line}\n".encode("utf-8"))
+    finally:
+        os.close(fd)
     return path

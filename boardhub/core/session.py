@@ -91,6 +91,12 @@ class GameSession(Session):
         self.draw_asked: int | None = None  # a person's seat asked to accept a draw (two people on one screen)
         self._replaced: list[Replaced] = []  # the games imports replaced, latest last: Undo brings them back
         self._hold: locks.GameLock | None = None  # the game's lock, while this window has it open
+        # the source's record (writes_records): the lines this game has in its file (None: the file is not
+        # this game's yet), the lines a resumed game came back with (no change: nothing to write), and
+        # whether writing failed (said once; the game's end tries again)
+        self._recorded: list[str] | None = None
+        self._record_from: list[str] | None = None
+        self._record_failed = False
 
     # ---------------------------------------------------------------- starting
     @classmethod
@@ -99,7 +105,7 @@ class GameSession(Session):
         match = setup.match(worker() if worker is not None and any(setup.seats) else None)
         session = cls(match, worker, save_path=saves.new_game_path(setup.game))
         session._hold = _take(session.save_path)
-        session.autosave()
+        session.autosave()  # the source's record starts here too, empty, as the source opens its file
         return session
 
     @classmethod
@@ -123,6 +129,7 @@ class GameSession(Session):
                       counted=bool(saved.data.get("counted")), imported=saved_imported(saved, match),
                       hints=hints if schema.is_int(hints) else 0)
         session._hold = hold
+        session._record_from = session._record_lines()  # opened again, not yet played on: its record stays
         return session
 
     @staticmethod
@@ -393,7 +400,9 @@ class GameSession(Session):
 
     # ---------------------------------------------------------------- saving
     def autosave(self) -> None:
-        """Write the game to its file in the saves after every change, finished or not."""
+        """Write the game to its file in the saves after every change, finished or not (and the
+        source's record, where the game keeps one)."""
+        self._follow_record()
         if self.save_path is None:
             return
         try:
@@ -432,11 +441,40 @@ class GameSession(Session):
         file's name, made unique when the game began (a time and a random part) and kept by every resume."""
         return self.save_path.name[:200] if self.save_path else ""
 
-    def _write_record(self) -> None:
-        if not self.entry.writes_records:
+    def _record_lines(self) -> list[str]:
+        return [self.match.text(mv) for mv in self.match.moves]
+
+    def _follow_record(self) -> None:
+        """The source's record follows the game as it is played: each new line is appended as its move is
+        played, so that a game left unfinished leaves its record. A move taken back (Undo), an import, or
+        a resumed game played on rewrites the file whole, atomically, with the moves as they stand."""
+        if not self.entry.writes_records or self._record_failed:
+            return
+        lines, written = self._record_lines(), self._recorded
+        if lines == written or (written is None and lines == self._record_from):
             return
         try:
-            saves.write_record(self.match.kind, [self.match.text(mv) for mv in self.match.moves])
+            if written is not None and lines[:len(written)] == written:
+                saves.append_record(self.match.kind, lines[len(written):])
+            else:
+                saves.write_record(self.match.kind, lines)
+        except OSError as exc:
+            self._record_failed = True
+            self._events.append(Notice(_("Could not write the game record: {why}").format(why=saves.plain(exc)),
+                                       "warning"))
+            return
+        self._recorded = lines
+
+    def _write_record(self) -> None:
+        """The finished game's record, written whole as it always was (whatever happened to the lines
+        written during the game)."""
+        if not self.entry.writes_records:
+            return
+        lines = self._record_lines()
+        try:
+            saves.write_record(self.match.kind, lines)
         except OSError as exc:
             self._events.append(Notice(_("Could not write the game record: {why}").format(why=saves.plain(exc)),
                                        "warning"))
+            return
+        self._recorded, self._record_failed = lines, False

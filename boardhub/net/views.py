@@ -33,7 +33,7 @@ def davinci_view(view: DavinciView) -> dict[str, Any]:
             "racks": racks, "piles": list(view.piles), "hand": hand, "gaps": gaps, "drawn": view.drawn,
             "setup": view.setup, "history": [list(e) for e in view.history], "out": list(view.out),
             "winner": view.winner, "deal_jokers": view.deal_jokers, "piles_end_in_draw": view.piles_end_in_draw,
-            "jokers": view.jokers}
+            "jokers": view.jokers, "draw_at_first_call": view.draw_at_first_call}
 
 
 def encode_view(game: str, view: Any) -> dict[str, Any]:
@@ -56,4 +56,5 @@ def decode_davinci(data: dict[str, Any]) -> DavinciView:
     history = tuple(as_event(e) for e in data["history"])  # each event named as the view held it
     return DavinciView(data["seat"], data["players"], data["to_move"], Phase(data["phase"]), racks, tuple(data["piles"]),
                        hand, slots, data["drawn"], data["setup"], history, tuple(data["out"]), data["winner"],
-                       data["deal_jokers"], data["piles_end_in_draw"], data["jokers"])
+                       data["deal_jokers"], data["piles_end_in_draw"], data["jokers"],
+                       data.get("draw_at_first_call") is True)  # a computer of before sends none: False

@@ -8,6 +8,9 @@ players adds seats below the choice that changed it, and an engine's command
 line opens under its seat. Engine seats are started and greeted when Start is
 pressed, off the window's thread: one that fails is reported here in a
 sentence, and the game does not start.
+
+"As in the source" (Ctrl+O) sets every field as the game's source document
+plays it (`GameEntry.source`) and says in the message box what it set.
 """
 from __future__ import annotations
 
@@ -89,19 +92,23 @@ class SetupScene(Scene):
         self.set_seats(setup.seats, [n or app.settings.seat_name(i) for i, n in
                                      enumerate((*setup.names, *[""] * len(setup.seats)))][:len(setup.seats)])
         self.error = ""
+        self.notice = ""  # what "As in the source" set (marked, translated when drawn), until the next change
         self.check: EngineCheck | None = None  # engines being started for the setup in `checked`
         self.checked: GameSetup | None = None
         self.option_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices],
                                           setup.options.get(o.key, o.default), lambda _value: self.sync_seats()))
                                for o in self.game.options]
         # the clock: none (an AI's move limit, as the source plays), a budget with an increment, a time a move
-        self.clock = Choice(PRESETS, clock_label, setup.clock, lambda _value: self.layout(self.size))
-        self.limit = Choice(LIMITS, lambda v: _("AI move limit {seconds}").format(seconds=seconds(v)), setup.limit)
-        self.referee = Toggle(setup.referee, labels=(N_("Off: late moves still count"),
-                                                     N_("On: a late AI loses")))
+        self.clock = Choice(PRESETS, clock_label, setup.clock, self.clock_changed)
+        self.limit = Choice(LIMITS, lambda v: _("AI move limit {seconds}").format(seconds=seconds(v)), setup.limit,
+                            lambda _value: self.changed())
+        self.referee = Toggle(setup.referee, lambda _value: self.changed(),
+                              labels=(N_("Off: late moves still count"), N_("On: a late AI loses")))
         self.mode_buttons = [Button(label, lambda m=m: self.set_mode(m))
                              for label, m in ((mode.label, mode) for mode in Mode)]
         self.swap_button = Button(N_("Swap who starts"), self.swap)
+        self.source_button = Button(N_("As in the source"), self.apply_source)
+        self.source_button.visible = self.game.source is not None
         self.start_button = Button(N_("Start"), self.start, primary=True)
         self.back_button = Button(N_("Back"), self.app.pop)
         self.focus = FocusRing(self.reading_order, default=self.start_button)  # Enter starts, as before
@@ -125,7 +132,40 @@ class SetupScene(Scene):
 
     def seat_changed(self, seat: int) -> None:
         self.last_seat = seat
+        self.changed()
         self.layout(self.size)
+
+    def changed(self) -> None:
+        """A field was changed by hand: what the preset set no longer describes the setup."""
+        self.notice = ""
+
+    def clock_changed(self, _value: object) -> None:
+        """The clock shows or hides the move limit and Referee rows."""
+        self.changed()
+        self.layout(self.size)
+
+    def apply_source(self) -> None:
+        """Every field as the game's source plays it, in the mode chosen where the source has it, and the
+        settings it names (the pauses before AI moves); the message box says what was set."""
+        preset = self.game.source
+        if preset is None or self.check is not None:
+            return
+        setup = preset.setup(self.game.key, self.current_mode())
+        for option, choice in self.option_choices:
+            choice.set(setup.options[option.key])
+        self.mode = setup.mode
+        self.set_seats(setup.seats)
+        self.clock.set(setup.clock)  # the sources play a move limit, no clock
+        self.limit.set(setup.limit)
+        self.referee.value = setup.referee
+        settings = preset.settings()
+        if "ai_delay" in settings:
+            self.app.settings.ai_delay = settings["ai_delay"]
+        if "ava_delay" in settings:
+            self.app.settings.set_ava_delay(self.game.key, settings["ava_delay"])
+        self.error = ""
+        self.layout(self.size)
+        self.notice = preset.summary
 
     def pick_strongest(self, choice: Choice) -> None:
         choice.set(ladder_specs(self.game)[-1])
@@ -165,6 +205,7 @@ class SetupScene(Scene):
         if n != len(seats):
             extra = GameSetup.default(self.game.key, self.current_mode()).seats[-1]
             self.set_seats((seats + [extra] * n)[:n])
+        self.changed()
         self.layout(self.size)
 
     def _choice_of(self, ai: str | None) -> str | None:
@@ -190,6 +231,7 @@ class SetupScene(Scene):
         seats = list(GameSetup.default(self.game.key, mode).seats)
         self.set_seats((seats + seats[-1:] * n)[:n])
         self.referee.value = mode is Mode.AVA
+        self.changed()
         self.layout(self.size)
 
     def swap(self) -> None:
@@ -202,6 +244,7 @@ class SetupScene(Scene):
             choice.set(self._choice_of(ai))
             field.text = ai.partition(":")[2] if self._is_engine(self._choice_of(ai)) else field.text
             name_field.text = name
+        self.changed()
         self.layout(self.size)
 
     def typed_names(self) -> list[str]:
@@ -272,7 +315,7 @@ class SetupScene(Scene):
         yield from (f for f in self.name_fields if f.visible)
         yield from (f for f in self.engine_fields if f.visible)
         yield from (w for w in (self.swap_button, self.clock, self.limit, self.referee) if w.visible)
-        yield from (self.start_button, self.back_button)
+        yield from (w for w in (self.source_button, self.start_button, self.back_button) if w.visible)
 
     def reading_order(self):
         """The widgets top to bottom, as Tab visits them: each seat's Strongest or name beside it and its
@@ -282,7 +325,7 @@ class SetupScene(Scene):
         for c, b, n, f in zip(self.seat_choices, self.strongest_buttons, self.name_fields, self.engine_fields):
             yield from (w for w in (c, b, n, f) if w.visible)
         yield from (w for w in (self.swap_button, self.clock, self.limit, self.referee) if w.visible)
-        yield from (self.back_button, self.start_button)
+        yield from (w for w in (self.back_button, self.source_button, self.start_button) if w.visible)
 
     def layout(self, size: tuple[int, int]) -> None:
         """Rows as tall as the window allows for the most rows this game can show, so none ever moves
@@ -298,7 +341,12 @@ class SetupScene(Scene):
         players = most_players(self.game)
         # a seat: its choice (its Strongest button beside it), and an engine's command line where one can show
         rows = 1 + len(self.option_choices) + players * (2 if self.game.externals else 1) + 0.85 + 2
-        row_h = min(max(40 * s, 30.0), max(24.0, (h - 24 * s - fixed) / rows - gap))
+        room = h - 24 * s - fixed
+        row_h = min(max(40 * s, 30.0), max(24.0, room / rows - gap))
+        readable = min(28.0, 40 * s)  # a selector's smallest readable height
+        if row_h < readable:  # many rows in a short window (Da Vinci's options and 4 seats): the gaps give way
+            gap = max(2.0, room / rows - readable)
+            row_h = min(readable, max(24.0, room / rows - gap))
         height = min(h - 16, fixed + rows * (row_h + gap))
         self.panel = p = pygame.Rect(0, 0, min(w - 24, max(760 * s, 640)), height)
         p.center = (w / 2, h / 2)
@@ -361,6 +409,11 @@ class SetupScene(Scene):
         self.start_button.rect = pygame.Rect(round(p.right - 36 * s - bw), round(p.bottom - 70 * s),
                                              round(bw), round(bh))
         self.back_button.rect = pygame.Rect(round(x0), round(p.bottom - 70 * s), round(bw * 0.7), round(bh))
+        # between Back and Start, as wide as the room there allows
+        room = self.start_button.rect.x - self.back_button.rect.right - 2 * gap
+        self.source_button.rect = pygame.Rect(0, 0, round(min(bw * 1.3, room)), round(bh))
+        self.source_button.rect.center = ((self.back_button.rect.right + self.start_button.rect.x) // 2,
+                                          self.start_button.rect.centery)
         # the box takes the room under the last row (kept for engines' command lines while none shows)
         top = min(y + 8 * s, p.bottom - 80 * s - box_h)
         self.message_box = pygame.Rect(round(x0), round(top), round(p.width - 72 * s), round(p.bottom - 80 * s - top))
@@ -381,6 +434,10 @@ class SetupScene(Scene):
                 self.back_button.handle(event)
             return None
         if self.focus.handle(event):  # Tab, the arrows, Enter (Start while no ring shows), Space
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_o \
+                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):  # before a name field takes the key
+            self.apply_source()
             return None
         for f in (*self.engine_fields, *self.name_fields):
             if f.visible and f.handle(event):
@@ -418,6 +475,8 @@ class SetupScene(Scene):
             self.draw_message(surface, _("Starting {names}…").format(names=", ".join(self.check.names)), theme.MUTED)
         elif self.error:
             self.draw_message(surface, self.error, theme.ERROR)
+        elif self.notice:
+            self.draw_message(surface, _(self.notice), theme.TEXT, "midleft")
         else:
             self.draw_message(surface, self.detail_text(), theme.MUTED, "midleft")
 

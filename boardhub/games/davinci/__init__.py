@@ -5,6 +5,8 @@ from typing import Any
 
 from boardhub.core.game import AIEntry, GameEntry
 from boardhub.core.i18n import N_
+from boardhub.core.modes import Mode
+from boardhub.core.source_setup import SourceSetup
 from boardhub.games.davinci import ai, expert, review
 from boardhub.games.davinci.engine import DavinciRules, DavinciState
 from boardhub.games.davinci.moves import Move, Phase
@@ -36,7 +38,11 @@ wins.
 Options: "Starting tiles: Drawn, jokers too" has everyone draw and place \
 their starting tiles in turn, jokers included, as the source deals them. \
 "Empty piles: End in a draw" ends the game as a draw when a turn cannot \
-draw, the source's rule.
+draw; with "The draw comes: Right after the last tile's first call" it comes \
+earlier, right after the first call of the turn that took the last tile, as \
+the source ends its game (a call that wins the game still wins it). "Number \
+pad: Any number, bluffs too" puts the numbers you hold yourself on the pad, \
+to mislead the others, as the source lets you call any number.
 
 Notation: "draw b" (or w), "place 3" (the drawn tile becomes your third \
 tile from the left), "guess 2 4 7" (player 2's fourth tile from the left is a \
@@ -64,6 +70,21 @@ def forced_move(state: DavinciState) -> Move | None:
 
 RULES = DavinciRules()
 
+# The report's game, translated where it is Korean: a person against the computer only ("the final goal is
+# an AI that plays a User who may bluff"), and the computer starts ("int TURN = COM;"); the starting tiles
+# are taken from the shuffled deck, which holds the jokers ("int arr[BLOCK_LEN] = { 0,1,...,11,JOKER };",
+# "처음 패 나눠주기": the first hands dealt); the player calls any number ("choiceNumber =
+# choose_guessNumber();", nothing filtered), and the bluffing player "calls numbers they hold themselves";
+# and after every call the main loop ends the game if the deck is empty ("play(); if (dq_isEmpty(&BlockDeck))
+# { ... 무승부입니다 ... }": it is a draw). Its AI at the highest difficulty, the longest memory, sits in.
+SOURCE = SourceSetup(
+    N_("As in the source: you against the Classic hard AI, which moves first; starting tiles drawn, jokers "
+       "too; your pad offers any number, bluffs too; when the piles run out, a draw right after the "
+       "first call of the turn that took the last tile."),
+    ai="seed:hard", options={"players": 2, "deal_jokers": True, "piles_end_in_draw": True,
+                             "draw_at_first_call": True, "bluff_calls": True},
+    modes=(Mode.PVA,), ai_first=True)
+
 ENTRY = GameEntry(
     key="davinci",
     title=N_("Da Vinci Code"),
@@ -86,4 +107,5 @@ ENTRY = GameEntry(
     analysis=expert.analysis,
     forced_move=forced_move,
     review=review.SPEC,
+    source=SOURCE,
 )

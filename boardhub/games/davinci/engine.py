@@ -8,7 +8,9 @@ Tiles
 State (`DavinciState`, an immutable value; equal states compare equal)
     players             2-4
     deal_jokers         the source's deal: starting tiles are drawn, jokers too
-    piles_end_in_draw   the source's rule: a turn that cannot draw ends the game as a draw
+    piles_end_in_draw   a popular rule: a turn that cannot draw ends the game as a draw
+    draw_at_first_call  with piles_end_in_draw, the source's timing: the draw comes right after
+                        the first call of the turn that took the last tile
     jokers              the two jokers are in the game (False: the dealt game's "no jokers" choice)
     piles               (black values, white values): the shuffled piles, drawn from the end
     racks               per seat, left to right: Tile(colour, value, revealed, uid)
@@ -66,7 +68,8 @@ Turns
     Seat 0 starts. A turn is: draw and place (while a pile has tiles), then
     guess until a wrong call or a stop. When both piles are empty the turn
     starts with the guess (or, under piles_end_in_draw, the game ends as a
-    draw). A player whose tiles are all face up is out and skipped; the last
+    draw; with draw_at_first_call too, it ends earlier, right after the first
+    call of the turn that took the last tile, unless that call decided the game). A player whose tiles are all face up is out and skipped; the last
     player with hidden tiles wins. The default deal gives 4 tiles each to 2-3
     players and 3 to 4 players, without jokers, sorted onto the racks; the
     jokers are then shuffled into their piles (or, with the option no_jokers,
@@ -247,6 +250,7 @@ class DavinciView:
     deal_jokers: bool
     piles_end_in_draw: bool
     jokers: bool = field(default=True, repr=False)  # out of the repr as in DavinciState
+    draw_at_first_call: bool = field(default=False, repr=False)  # as in DavinciState
 
     def __post_init__(self) -> None:
         _name_fields(self)
@@ -316,6 +320,9 @@ class DavinciState:
     # last, so that a state built field by field before this option still means the same; out of the repr,
     # which seeds the review's simulations: a position judged before the option is judged the same
     jokers: bool = field(default=True, repr=False)
+    # the source's timing of the draw when the piles run out (False: a game of before, unchanged), kept out
+    # of the repr for the reason above
+    draw_at_first_call: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         _name_fields(self)
@@ -343,6 +350,19 @@ class DavinciRules:
                (N_("In the piles"), N_("None: numbers only")), only_when=("deal_jokers", (False,))),
         Option("piles_end_in_draw", N_("Empty piles"), (False, True), False,
                (N_("Play on: the official rules"), N_("End in a draw: a popular variant"))),
+        # The report's main loop checks the deck after every call ("play(); if (dq_isEmpty(&BlockDeck))
+        # { ... 무승부입니다 (it is a draw) ... exit }"), and a call is one play(): so the game ends right
+        # after the first call of the turn that drew the last tile. Without this choice the draw
+        # comes a turn later, when a turn cannot draw, as games saved before it were played.
+        Option("draw_at_first_call", N_("The draw comes"), (False, True), False,
+               (N_("When a turn cannot draw"), N_("Right after the last tile's first call")),
+               only_when=("piles_end_in_draw", (True,))),
+        # What a person's number pad offers (the rules allow every such call either way: a typed move
+        # always could). The report's player calls any number ("choose_guessNumber()" takes any), and
+        # the bluff it was written against is calling "자신에게 있는 숫자 블록" (a number they hold
+        # themselves). Numbers the open tiles rule out stay off the pad: the rules refuse them.
+        Option("bluff_calls", N_("Number pad"), (False, True), False,
+               (N_("Numbers that can be right"), N_("Any number, bluffs too"))),
     )
 
     def normalize(self, options: dict | None) -> dict:
@@ -360,7 +380,7 @@ class DavinciRules:
         if o["deal_jokers"]:
             piles = tuple(tuple(rng.sample(VALUES, len(VALUES))) for _colour in (BLACK, WHITE))
             return DavinciState(n, True, o["piles_end_in_draw"], piles, ((),) * n, 0, Phase.DRAW,
-                                setup=n * k)
+                                setup=n * k, draw_at_first_call=o["draw_at_first_call"])
         jokers = not o["no_jokers"]
         numbered = [(c, v) for c in (BLACK, WHITE) for v in NUMBERS]
         rng.shuffle(numbered)
@@ -376,7 +396,7 @@ class DavinciRules:
             rng.shuffle(pile)
             piles.append(tuple(pile))
         return DavinciState(n, False, o["piles_end_in_draw"], (piles[0], piles[1]), tuple(racks), 0, Phase.DRAW,
-                            next_uid=uid, jokers=jokers)
+                            next_uid=uid, jokers=jokers, draw_at_first_call=o["draw_at_first_call"])
 
     # ------------------------------------------------------------------ reading
     def view(self, state: DavinciState, seat: int | None) -> DavinciView:
@@ -406,7 +426,7 @@ class DavinciRules:
         return DavinciView(seat, state.players, state.to_move, state.phase, racks,
                            (len(state.piles[0]), len(state.piles[1])), hand, slots, state.drawn, state.setup,
                            state.history, out, state.winner, state.deal_jokers, state.piles_end_in_draw,
-                           state.jokers)
+                           state.jokers, state.draw_at_first_call)
 
     def public_history(self, moves: Sequence[Move], seat: int | None) -> tuple:
         """Every move of Da Vinci Code is made in the open: the pile a tile is drawn from,
@@ -526,15 +546,29 @@ class DavinciRules:
         tile = state.racks[target][index]
         right = tile.value == value
         event = Guessed(seat, target, tile.uid, value, right)
+        last_tile_call = self._ends_in_draw_after_call(state)
         if right:
             state = self._reveal(state, target, index, event)
-            return state if state.over else replace(state, phase=Phase.CONTINUE)
+            if state.over:
+                return state
+            return _piles_ran_out(state) if last_tile_call else replace(state, phase=Phase.CONTINUE)
         state = replace(state, history=state.history.then(event))
         if state.drawn is None:
             return replace(state, phase=Phase.REVEAL)
         own = next(i for i, t in enumerate(state.racks[seat]) if t.uid == state.drawn)
         state = self._reveal(state, seat, own, Revealed(seat, state.drawn, state.racks[seat][own].value))
-        return state if state.over else self._next_turn(state)
+        if state.over:
+            return state
+        return _piles_ran_out(state) if last_tile_call else self._next_turn(state)
+
+    @staticmethod
+    def _ends_in_draw_after_call(state: DavinciState) -> bool:
+        """Under the source's timing, whether the call about to be made ends the game: it is the first
+        call (phase GUESS) of a turn that drew a tile (`drawn`) and left both piles empty, so the turn
+        that took the last tile. A call that decides the game (the last hidden tile turned up) keeps
+        its winner: the report's draw stands for a game that nobody has won yet."""
+        return (state.piles_end_in_draw and state.draw_at_first_call and state.phase is Phase.GUESS
+                and state.drawn is not None and not state.piles[0] and not state.piles[1])
 
     def _reveal(self, state: DavinciState, owner: int, index: int, event: Guessed | Revealed) -> DavinciState:
         """Turn a tile face up, record why, and end the game if one player alone has hidden tiles."""
@@ -560,7 +594,7 @@ class DavinciRules:
         if state.piles[0] or state.piles[1]:
             return replace(state, phase=Phase.DRAW)
         if state.piles_end_in_draw:
-            return replace(state, phase=Phase.OVER, winner=None, reason=PILES_RAN_OUT)
+            return _piles_ran_out(state)
         return replace(state, phase=Phase.GUESS)
 
     # ------------------------------------------------------------------ notation
@@ -580,6 +614,11 @@ class DavinciRules:
         if not text.split():
             raise IllegalMove(_("No move in {text!r}: {usage}").format(text=text, usage=usage))
         raise IllegalMove(_("Not a Da Vinci Code move: {text!r}; {usage}").format(text=text, usage=usage))
+
+
+def _piles_ran_out(state: DavinciState) -> DavinciState:
+    """The game over as a draw because the piles ran out."""
+    return replace(state, phase=Phase.OVER, winner=None, reason=PILES_RAN_OUT, drawn=None)
 
 
 # the kinds of move each phase takes, and what a move of another kind is told

@@ -163,7 +163,8 @@ def sample_deal(view: DavinciView, rng: random.Random) -> DavinciState:
     return DavinciState(view.players, view.deal_jokers, view.piles_end_in_draw,
                         (tuple(left[BLACK]), tuple(left[WHITE])), racks, view.to_move, view.phase, hand=hand,
                         drawn=view.drawn, setup=view.setup, history=view.history,
-                        next_uid=sum(len(r) for r in racks), winner=view.winner, jokers=view.jokers)
+                        next_uid=sum(len(r) for r in racks), winner=view.winner, jokers=view.jokers,
+                        draw_at_first_call=view.draw_at_first_call)
 
 
 def share(view: DavinciView, seat: int) -> float:

@@ -8,6 +8,7 @@ from boardhub.core.game import AIEntry, GameEntry
 from boardhub.core.i18n import N_, _
 from boardhub.core.records import RecordFormat
 from boardhub.core.rules import IllegalMove
+from boardhub.core.source_setup import SourceSetup
 from boardhub.games.dots import ai, expert, review
 from boardhub.games.dots.engine import MAX_SIZE, DotsRules, DotsState
 
@@ -128,6 +129,15 @@ def read_record(text: str, match: Any) -> list[tuple[int, int]]:
     return moves
 
 
+# The assignment, translated: "this assignment implements a 4X4 'Dots and boxes' game"; "after the
+# difficulty is chosen, in Player vs AI the player draws the first line"; "1 second after the player's line
+# the board shows with the position the computer chose"; AI vs AI is shown "at intervals of 0.5 seconds".
+# Its AI levels are Easy, Normal and Hard ("Hard AI: make an AI better than Normal"): Hard sits in.
+SOURCE = SourceSetup(
+    N_("As in the source: 4 x 4 boxes on an empty board; against the AI you draw first and it plays Hard; "
+       "its lines show after 1 s, and 0.5 s apart in AI vs AI (both also in Settings)."),
+    ai="hard", options={"rows": 4, "cols": 4, "quick_start": False}, ai_delay=1.0, ava_delay=0.5)
+
 ENTRY = GameEntry(
     key="dots",
     title=N_("Dots and Boxes"),
@@ -148,4 +158,5 @@ ENTRY = GameEntry(
                                  options=record_options),),
     record_example=N_("\"row col\" lines such as 0 1, one a line"),
     move_sound=move_sound,
+    source=SOURCE,
 )

@@ -7,6 +7,7 @@ from boardhub.core.game import AIEntry, GameEntry
 from boardhub.core.i18n import N_, _
 from boardhub.core.records import RecordFormat
 from boardhub.core.rules import IllegalMove
+from boardhub.core.source_setup import SourceSetup
 from boardhub.games.gomoku import ai, expert, external, review
 from boardhub.games.gomoku.engine import GomokuRules
 from boardhub.games.gomoku.records import from_psq, parse_record, record_text, to_psq
@@ -89,6 +90,14 @@ RECORD_FORMATS = (
                  lambda text: text.lstrip().lower().startswith("piskvork"), psq_options),
 )
 
+# The report's rules for its referee program, translated: "4. Black's 3-3, 4-4 and overlines are forbidden
+# moves, and playing one loses by foul"; "6. There is a time limit of 0.5 s; breaking it loses"; its board
+# is "#define BOARD_SIZE ... 19". Its own AI is the point-update AI: the priority table, Normal here.
+SOURCE = SourceSetup(
+    N_("As in the source: 19 x 19, Renju; a forbidden move loses, for people too; every AI has 0.5 s a "
+       "move and loses if late, in every mode; the AI is Normal, the priority table."),
+    ai="normal", options={"size": 19, "rule": "renju", "forbidden_loses": True}, referee=True)
+
 ENTRY = GameEntry(
     key="gomoku",
     title=N_("Gomoku"),
@@ -110,4 +119,5 @@ ENTRY = GameEntry(
     record_example=N_("moves such as h8 i9 j10, or a .psq file"),
     options=GomokuRules.options,
     externals={"pbrain": external.PbrainEngine},
+    source=SOURCE,
 )

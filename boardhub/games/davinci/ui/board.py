@@ -72,6 +72,7 @@ class DavinciBoard(BoardView):
         self._seen: DavinciView | None = None  # the view of the last update or input (for the cursor)
         # the table laid out for that view in that rect: drawing and every key's targets read it
         self._laid: tuple[tuple[DavinciView, tuple[int, int, int, int]], Table] | None = None
+        self.bluff_calls = False  # the game's "Number pad: Any number" option, read from the match looked at
 
     # ---------------------------------------------------------------- who looks at the table
     def look(self, match: Match) -> DavinciView:
@@ -80,6 +81,7 @@ class DavinciBoard(BoardView):
         numbers show."""
         humans = self.people(match)
         to_move = match.state.to_move
+        self.bluff_calls = match.options.get("bluff_calls", False) is True  # a game of before: False
         self.cover = None
         if len(humans) == 1:
             self.viewer = humans[0]
@@ -211,7 +213,10 @@ class DavinciBoard(BoardView):
 
         Not a number of the caller's own rack (each tile is one of a kind), and no joker where none can
         be: a game without jokers, a tile of the official deal (dealt without jokers), or the joker of
-        that colour in the caller's own rack. The rules allow such calls (a bluff, typed as a move)."""
+        that colour in the caller's own rack. The rules allow such calls (a bluff, typed as a move), and
+        the game's option "Number pad: Any number" puts them on the pad too, as the source's player could."""
+        if self.bluff_calls:
+            return view.candidates(seat, index)
         colour = view.racks[seat][index].colour
         mine = {t.value for t in (view.racks[view.seat] if view.seat is not None else ())
                 if t.colour == colour and t.value is not None}
