@@ -132,14 +132,10 @@ class RemoteMatch(Match):
         """Under the table's time control, `seat`'s time left as the host last said it, the seat to move's
         running down since then on this computer's clock; this screen never decides that a seat fell, the
         host does (its flag comes as the game's end)."""
-        left = self._remote.left
-        if self.timing.control is None or left is None or seat >= len(left):
-            return super().time_left(seat, now)  # the moves' own times, as a replay counts them
         if self.forfeit is not None and self.forfeit.reason == FLAG and seat == self.to_move:
             return 0.0
-        now = self.clock() if now is None else now
-        running = not self.is_over and seat == self.to_move
-        return left[seat] - (max(0.0, now - self._remote.left_at) if running else 0.0)
+        left = self._remote.time_left(seat, self.clock() if now is None else now)
+        return super().time_left(seat, now) if left is None else left  # none said: the moves' own times
 
     # ---------------------------------------------------------------- who is who on this computer
     @property

@@ -99,6 +99,16 @@ class RemoteSeat:
             state = self.rules.apply(state, self.rules.move_from_text(text, state))
         return state
 
+    def time_left(self, seat: int, now: float | None = None) -> float | None:
+        """`seat`'s time left as the host last said it, the seat to move's counted down since on this
+        computer's clock; None at a table without a clock or before the host said it."""
+        if self.control is None or self.left is None or not 0 <= seat < len(self.left):
+            return None
+        now = time.monotonic() if now is None else now
+        running = self.started and self.over is None and self.view is not None and \
+            not self.rules.is_over(self.view) and self.rules.to_move(self.view) == seat
+        return self.left[seat] - (max(0.0, now - self.left_at) if running else 0.0)
+
     @property
     def my_turn(self) -> bool:
         if not self.started or self.over is not None or self.view is None or self.seat is None:

@@ -260,8 +260,9 @@ class Server:
         loop = asyncio.get_running_loop()
         when = None if deadline is None else loop.time() + deadline - self.clock()  # on the loop's clock
         if timer is not None:
-            if deadline == timer[0] and when is not None and abs(when - timer[1].when()) < 0.001:
-                return  # a chat line, a seat's state: the same turn, the same deadline
+            if deadline == timer[0] and when is not None and when > timer[1].when() - 0.001:
+                return  # a chat line, a seat's state: the same turn, the same deadline (one that comes early
+                # is set again by _flag)
             timer[1].cancel()  # a move, the end; or a clock of the server's own (a test's) that was moved on
             del self.flag_timers[table.code]
         if deadline is not None and when is not None:
