@@ -87,6 +87,10 @@ def test_every_client_s_session_ends_on_time_and_shows_the_fallen_clock_at_zero(
             sessions.append(RemoteSession(c, seat))
         assert all(s.match.timing.control == TimeControl(per_move=5) for s in sessions)
         assert sessions[1].match.time_left(0) == pytest.approx(5.0, abs=0.5)  # counting down on its own
+        for s in sessions:  # this computer's count reaches zero first: it shows 0 and waits for the host's word
+            s.seat.left_at -= 10.0
+            assert s.match.time_left(0) <= 0 and not any(isinstance(e, GameOver) for e in s.update())
+            assert not s.match.is_over and not s.revealed
         clock.now += 5.0
         host.caught_up()
         ends = []
