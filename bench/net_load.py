@@ -1,7 +1,7 @@
 """Load on one server process: many Da Vinci Code tables of 4 scripted seats and 1 watcher, on loopback.
 
     python bench/net_load.py [--tables 1000] [--seconds 60] [--think 4] [--full-seconds 15] [--state DIR]
-                             [--no-pin] [--nice N] [--profile FILE]
+                             [--clock 10+5] [--no-pin] [--nice N] [--profile FILE]
 
 A `boardhub serve` process is started on 127.0.0.1; this process opens every
 connection (asyncio), plays every seat at human pace (a move after a random
@@ -123,10 +123,11 @@ async def seat(url: str, hello: dict, load: Load, joined: asyncio.Future, rng: r
                                            "move": RULES.move_to_text(rng.choice(view.legal_moves()), view)}))
 
 
-async def open_table(url: str, load: Load, rng: random.Random) -> list[asyncio.Task]:
+async def open_table(url: str, load: Load, rng: random.Random, clock: str = "none") -> list[asyncio.Task]:
     loop = asyncio.get_running_loop()
     joined = loop.create_future()
-    create = {"t": "create", "game": "davinci", "options": {"players": 4}, "seats": ["me", "open", "open", "open"]}
+    create = {"t": "create", "game": "davinci", "options": {"players": 4}, "seats": ["me", "open", "open", "open"],
+              "clock": clock}
     tasks = [asyncio.create_task(seat(url, create, load, joined, rng, True))]
     code = await joined
     for want in (1, 2, 3, "watch"):
@@ -147,7 +148,7 @@ async def measure(args: argparse.Namespace, url: str, pid: int) -> None:
     start = time.monotonic()
     tasks = []
     for first in range(0, args.tables, 25):  # 25 tables opening at a time
-        for table_tasks in await asyncio.gather(*(open_table(url, load, rng)
+        for table_tasks in await asyncio.gather(*(open_table(url, load, rng, args.clock)
                                                   for _ in range(first, min(args.tables, first + 25)))):
             tasks += table_tasks
     # This process's own collector would stop it (0.2 s and more at 1,000 tables: a full collection of
@@ -304,6 +305,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--think", type=float, default=4.0)
+    parser.add_argument("--clock", default="none",
+                        help="every table's time control (a key of core/clock.py: 10+5, 30s); with a long --think "
+                             "the server's CPU at rest with every clock running")
     parser.add_argument("--full-seconds", type=float, default=10)
     parser.add_argument("--state", help="a folder for the server's tables (written after every change)")
     parser.add_argument("--no-pin", action="store_true", help="leave the server and the clients to any core")

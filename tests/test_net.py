@@ -72,7 +72,7 @@ def test_a_watcher_cannot_act_and_a_player_acts_only_for_their_own_seat():
         table = server.tables[welcome["code"]]
         assert table.moves == []
         # a message naming another seat is not one the protocol has: that connection is closed
-        got, code = raw(url, protocol.encode({"t": "hello", "v": 1, "code": welcome["code"], "want": "watch"}),
+        got, code = raw(url, protocol.encode({"t": "hello", "v": protocol.VERSION, "code": welcome["code"], "want": "watch"}),
                         protocol.encode({"t": "act", "n": 1, "ver": 0, "move": "f5", "seat": 0}))
         assert code == protocol.CLOSE_MALFORMED and table.moves == []
 
@@ -80,8 +80,8 @@ def test_a_watcher_cannot_act_and_a_player_acts_only_for_their_own_seat():
 def test_a_wrong_or_missing_token_gets_no_game_bytes_and_tokens_end_with_their_seat():
     with running() as (server, url):
         host, guest, welcome = othello_table(url)
-        for hello in ({"t": "hello", "v": 1, "token": "0" * 32}, {"t": "hello", "v": 1},
-                      {"t": "hello", "v": 1, "code": "WRONGCDE"}):
+        for hello in ({"t": "hello", "v": protocol.VERSION, "token": "0" * 32}, {"t": "hello", "v": protocol.VERSION},
+                      {"t": "hello", "v": protocol.VERSION, "code": "WRONGCDE"}):
             got, code = raw(url, protocol.encode(hello))
             assert got == [] and code in (protocol.CLOSE_NO_TABLE, protocol.CLOSE_MALFORMED, protocol.CLOSE_BAD_TOKEN)
         table = server.tables[welcome["code"]]
@@ -90,7 +90,7 @@ def test_a_wrong_or_missing_token_gets_no_game_bytes_and_tokens_end_with_their_s
         assert token and token not in json.dumps(table.to_json())  # the server keeps the hash only
         host.send({"t": "seat", "seat": 1, "ai": "greedy:1"})  # the host seats an AI there instead
         wait_until(lambda: table.seats[1].kind == "ai")
-        got, code = raw(url, protocol.encode({"t": "hello", "v": 1, "token": token}))
+        got, code = raw(url, protocol.encode({"t": "hello", "v": protocol.VERSION, "token": token}))
         assert got == [] and code == protocol.CLOSE_NO_TABLE
 
 
@@ -128,14 +128,14 @@ def test_an_action_on_an_old_version_is_refused_with_a_fresh_view():
     ([b"\x00\x01binary"], protocol.CLOSE_MALFORMED),
     ([json.dumps({"t": "launch"})], protocol.CLOSE_MALFORMED),
     ([json.dumps({"t": "hello", "v": "1"})], protocol.CLOSE_MALFORMED),
-    ([json.dumps({"t": "hello", "v": 2, "code": "X"})], protocol.CLOSE_VERSION),
-    ([json.dumps({"t": "hello", "v": 1, "code": "A" * 5000})], protocol.CLOSE_MALFORMED),
+    ([json.dumps({"t": "hello", "v": protocol.VERSION + 1, "code": "X"})], protocol.CLOSE_VERSION),
+    ([json.dumps({"t": "hello", "v": protocol.VERSION, "code": "A" * 5000})], protocol.CLOSE_MALFORMED),
     (['{"t": "hello", "v": ' + "9" * 5000 + "}"], protocol.CLOSE_MALFORMED),
     (["[" * 3000 + "]" * 3000], protocol.CLOSE_MALFORMED),
-    ([json.dumps({"t": "create", "v": 1, "game": "chess", "seats": ["me"]})], protocol.CLOSE_MALFORMED),
-    ([json.dumps({"t": "create", "v": 1, "game": "othello", "seats": ["me", "gtp:/bin/sh"]})],
+    ([json.dumps({"t": "create", "v": protocol.VERSION, "game": "chess", "seats": ["me"]})], protocol.CLOSE_MALFORMED),
+    ([json.dumps({"t": "create", "v": protocol.VERSION, "game": "othello", "seats": ["me", "gtp:/bin/sh"]})],
      protocol.CLOSE_MALFORMED),
-    ([json.dumps({"t": "create", "v": 1, "game": "othello", "seats": ["me", "py:os:system"]})],
+    ([json.dumps({"t": "create", "v": protocol.VERSION, "game": "othello", "seats": ["me", "py:os:system"]})],
      protocol.CLOSE_MALFORMED),
 ])
 def test_a_hostile_client_is_closed_and_every_other_table_goes_on(frames, code):
@@ -152,7 +152,7 @@ def test_a_hostile_client_is_closed_and_every_other_table_goes_on(frames, code):
 def test_a_flood_closes_that_connection_only():
     with running() as (server, url):
         host, guest, welcome = othello_table(url)
-        hello = protocol.encode({"t": "hello", "v": 1, "code": welcome["code"], "want": "watch"})
+        hello = protocol.encode({"t": "hello", "v": protocol.VERSION, "code": welcome["code"], "want": "watch"})
         got, closed = raw(url, hello, *[protocol.encode({"t": "sync", "n": i}) for i in range(500)])
         assert closed == protocol.CLOSE_FLOOD
         guest.caught_up()
@@ -169,10 +169,10 @@ def test_join_codes_cannot_be_found_by_trying():
     with running() as (server, url):
         host, guest, welcome = othello_table(url)
         for i in range(server_module.WRONG_CODES):
-            assert raw(url, protocol.encode({"t": "hello", "v": 1, "code": f"WRONG{i:03d}"}))[1] == \
+            assert raw(url, protocol.encode({"t": "hello", "v": protocol.VERSION, "code": f"WRONG{i:03d}"}))[1] == \
                 protocol.CLOSE_NO_TABLE
         # now even the right code is refused from this address for a while
-        got, closed = raw(url, protocol.encode({"t": "hello", "v": 1, "code": welcome["code"], "want": "watch"}))
+        got, closed = raw(url, protocol.encode({"t": "hello", "v": protocol.VERSION, "code": welcome["code"], "want": "watch"}))
         assert got == [] and closed == protocol.CLOSE_THROTTLED
 
 

@@ -200,6 +200,22 @@ def test_the_host_starts_the_game_and_the_room_hands_the_connection_over(lobby_a
     c.close()  # the game screen's to close; here, the test's
 
 
+def test_the_host_picks_a_time_control_and_the_table_and_every_room_show_it(lobby_app):
+    app = lobby_app
+    click(app, app.top.host_button.rect.center)
+    scene = app.top
+    assert scene.clock.value == "none" and scene.clock in list(scene.reading_order())
+    scene.clock.set("3+2")
+    key(app, pygame.K_RETURN)
+    until(app, lambda: isinstance(app.top, RoomScene))
+    room = app.top
+    assert app.hosting.server.tables[room.code].control.key == "3+2" and room.clock == "3+2"
+    for said, shown in (("10s", "10s"), ("99999+0", "none"), (12, "none")):  # a guest's room: a key it knows
+        guest = RoomScene(app, room.client, "127.0.0.1:1", [{"t": "welcome", "code": "ACDE4679", "game": "othello",
+                          "options": {}, "seat": 1, "host": 0, "seats": [], "clock": said}], False)
+        assert guest.clock == shown
+
+
 def test_without_the_game_screen_for_network_play_the_room_says_so(lobby_app, monkeypatch):
     import sys
     monkeypatch.setitem(sys.modules, "boardhub.net.remote", None)  # as if the module were missing

@@ -61,7 +61,7 @@ def lobby(with_tables: bool, error: bool):
     return build
 
 
-def host(game: str, players: int | None, reach: str, error: bool = False):
+def host(game: str, players: int | None, reach: str, error: bool = False, clock: str = "none"):
     def build(app):
         app.settings.player_name = LONG
         app.open("net_host")
@@ -74,6 +74,7 @@ def host(game: str, players: int | None, reach: str, error: bool = False):
         for choice, ai in zip(scene.seats[1:], ("seed:normal", "positional:5", "expert")):
             choice.set(ai if ai in choice.values else "open")
         scene.reach.set(reach)
+        scene.clock.set(clock)
         scene.layout(app.size)
         if error:
             scene.error = "Cannot listen on port 47600: another program may be using it."
@@ -90,7 +91,7 @@ class InternetHosting:
         pass
 
 
-def room(hosting: bool, watcher: bool = False, internet: bool = False, host_here: bool = True):
+def room(hosting: bool, watcher: bool = False, internet: bool = False, host_here: bool = True, clock: str = "10+5"):
     def build(app):
         if internet:
             app.hosting = InternetHosting()
@@ -99,7 +100,7 @@ def room(hosting: bool, watcher: bool = False, internet: bool = False, host_here
                  {"kind": "ai", "name": "seed:normal", "ai": "seed:normal", "here": True, "away": None},
                  {"kind": "open", "name": "Seat 4", "ai": None, "here": False, "away": None}]
         welcome = {"t": "welcome", "code": "ACDE4679", "game": "davinci", "options": {"players": 4},
-                   "seat": None if watcher else (0 if hosting else 1), "host": 0, "seats": seats}
+                   "seat": None if watcher else (0 if hosting else 1), "host": 0, "seats": seats, "clock": clock}
         scene = RoomScene(app, QuietClient(), "127.100.200.200:47600", [welcome], hosting)
         app.push(scene)
         scene.notice = "Copied the address and the code"
@@ -111,14 +112,15 @@ SCENES = {
     "lobby-empty": lobby(False, False),
     "lobby-tables": lobby(True, False),
     "lobby-error": lobby(True, True),
-    "host-davinci-4p-internet": host("davinci", 4, "internet"),
+    "host-davinci-4p-internet": host("davinci", 4, "internet", clock="10+5"),
     "host-davinci-3p-error": host("davinci", 3, "lan", error=True),
     "host-gomoku": host("gomoku", None, "local"),
     "host-othello": host("othello", None, "lan"),
     "room-host": room(True),
     "room-host-internet": room(True, internet=True),
     "room-guest": room(False),
-    "room-watcher": room(False, watcher=True),
+    "room-watcher": room(False, watcher=True, clock="none"),
+    "room-guest-per-move": room(False, clock="30s"),
     "room-guest-host-away": room(False, host_here=False),
 }
 

@@ -1,7 +1,7 @@
 """The command line of network play: `serve` (a headless server), `host` (a table) and `join` (a seat).
 
     boardhub serve [--bind ADDR] [--port N] [--state DIR] [--cert FILE --key FILE]
-    boardhub host GAME --server ws://ADDR:PORT --seats me,open,expert [--option players=3] [--ai SPEC]
+    boardhub host GAME --server ws://ADDR:PORT --seats me,open,expert [--option players=3] [--ai SPEC] [--clock 3+2]
     boardhub join ws://ADDR:PORT CODE [--ai SPEC | --watch] [--name NAME]
 
 The server binds 127.0.0.1 unless told otherwise: a table is open to other
@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
+
+from boardhub.core.clock import PRESETS
 
 if TYPE_CHECKING:
     from boardhub.net.client import Client
@@ -40,6 +42,9 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     p.add_argument("--name", default="Host")
     p.add_argument("--ai", default="expert", help="the AI that plays your seat (default expert)")
+    p.add_argument("--clock", default="none", choices=PRESETS,
+                   help="a time control: 3+2 is 3 minutes each and 2 s added a move, 10s is 10 s a move "
+                        "(default none)")
     p = sub.add_parser("join", help="join a table by its code and play a seat with an AI, or watch")
     p.add_argument("server", help="the server, as ws://ADDRESS:PORT")
     p.add_argument("code", help="the table's join code")
@@ -114,7 +119,7 @@ def host(args: argparse.Namespace) -> int:
         return 2
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     client = _connect(args.server, {"t": "create", "game": args.game, "options": options, "seats": seats,
-                                    "name": args.name})
+                                    "name": args.name, "clock": args.clock})
     if client is None:
         return 1
     try:
@@ -184,7 +189,9 @@ def play_with_ai(client: Client, seat: RemoteSeat, spec: str, limit: float = 0.5
         if seat.over is not None:
             return seat.over
         if seat.my_turn and client.pending is None:
-            move = ai.choose(seat.view, time.monotonic() + limit)
+            left = seat.time_left(seat.seat) if seat.seat is not None else None
+            planned = limit if left is None or seat.control is None else seat.control.plan(left)
+            move = ai.choose(seat.view, time.monotonic() + planned)  # under a clock, what it plans from its time
             client.act(seat.rules.move_to_text(move, seat.view))
         time.sleep(0.01)
     return None

@@ -16,7 +16,7 @@ from typing import Any
 
 from boardhub.core import files
 
-VERSION = 1
+VERSION = 2  # 2: tables with a time control (a client of 1 would play one without seeing its clocks)
 MAX_FRAME = 16 * 1024  # the most a client may send in one frame
 MAX_NAME = 24  # characters of a player's name
 MAX_CHAT = 200  # characters of a chat line
@@ -81,7 +81,7 @@ _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], int | None]]] = {
     "hello": {"v": _INT, "code": (str, 16), "token": (str, 64), "name": (str, MAX_NAME * 4),
               "want": ((str, int), 8), "since": _INT},
     "create": {"v": _INT, "game": (str, 16), "options": (dict, None), "seats": (list, None),
-               "name": (str, MAX_NAME * 4)},
+               "name": (str, MAX_NAME * 4), "clock": (str, 16)},
     "act": {"n": _INT, "ver": _INT, "move": (str, MAX_MOVE)},
     "chat": {"text": (str, MAX_CHAT * 4)},
     "start": {},

@@ -23,6 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from boardhub.core import saves
+from boardhub.core.clock import FLAG
 from boardhub.core.events import Event, GameOver, MovePlayed, Notice, Rewound
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match, Seat, Timing
@@ -106,8 +107,9 @@ class RemoteMatch(Match):
     def __init__(self, seat: RemoteSeat) -> None:
         seats = table_seats(seat.seats) if seat.seats else [Seat(None, f"Player {i + 1}")
                                                             for i in range(seat.rules.num_players(seat.options))]
-        super().__init__(seat.entry, seats, seat.options, 0, Timing(), None)
+        super().__init__(seat.entry, seats, seat.options, 0, Timing(control=seat.control), None)
         self.me = seat.seat
+        self._remote = seat  # the host's figures of the clocks, as they come
         self.hidden = seat.entry.key == "davinci"  # the only game whose view is not the position
         if self.hidden and seat.view is not None:
             self.states = [_davinci_deal(seat.view)]
@@ -125,6 +127,15 @@ class RemoteMatch(Match):
         """The host's time for the moves before this screen joined, and this screen's for the moves since."""
         before = self._host_used[seat] if seat < len(self._host_used) else 0.0
         return before + sum(p.seconds for p in self.history[self._caught_up:] if p.seat == seat)
+
+    def time_left(self, seat: int, now: float | None = None) -> float | None:
+        """Under the table's time control, `seat`'s time left as the host last said it, the seat to move's
+        running down since then on this computer's clock; this screen never decides that a seat fell, the
+        host does (its flag comes as the game's end)."""
+        if self.forfeit is not None and self.forfeit.reason == FLAG and seat == self.to_move:
+            return 0.0
+        left = self._remote.time_left(seat, self.clock() if now is None else now)
+        return super().time_left(seat, now) if left is None else left  # none said: the moves' own times
 
     # ---------------------------------------------------------------- who is who on this computer
     @property

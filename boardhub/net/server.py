@@ -13,6 +13,12 @@ offline games use; never on the loop that serves the tables): a process that die
 during a search is restarted and asked again; a second failure, an AI that raises,
 hangs or answers an illegal move forfeits that game with the reason in words, so a
 table never hangs.
+
+Under a time control the host's clock is the only one: each table whose clock
+runs has one timer on the loop, set for the moment the seat to move falls and
+moved (cancelled and set again) by every change of the table, so a seat that
+runs out of time loses on time without anyone's message and a server at rest
+does nothing at all until then.
 """
 from __future__ import annotations
 
@@ -97,6 +103,8 @@ class Server:
         self._worker: Worker | None = None
         self._waiting: dict[int, tuple[Job, asyncio.Future[None]]] = {}  # searches awaited, by id of their job
         self._poller: asyncio.Future[None] | None = None
+        # each timed table's flag timer: (the deadline it was set for, on self.clock; its handle on the loop)
+        self.flag_timers: dict[str, tuple[float, asyncio.TimerHandle]] = {}
         if state_dir is not None:
             self._load(state_dir)
 
@@ -182,7 +190,7 @@ class Server:
         if message["t"] == "create":
             try:
                 table = Table(message["game"], message.get("options"), [str(s) for s in message["seats"]],
-                              self.clock)
+                              self.clock, time_control=message.get("clock"))
             except Exception:  # options or seats the game refuses, in whatever way its checks say it
                 return protocol.CLOSE_MALFORMED
             self.tables[table.code] = table
@@ -236,10 +244,41 @@ class Server:
 
     def _changed(self, table: Table) -> None:
         self._save(table)
+        self._arm_clock(table)
         turn = table.ai_turn()
         if turn is not None and table.code not in self.thinking:
             self.thinking.add(table.code)
             asyncio.ensure_future(self._ai_move(table))
+
+    # ------------------------------------------------------------------ clocks
+    def _arm_clock(self, table: Table) -> None:
+        """Set `table`'s flag timer for its seat to move's deadline; none while no clock runs there."""
+        deadline = table.flag_deadline()
+        timer = self.flag_timers.get(table.code)
+        if timer is None and deadline is None:
+            return
+        loop = asyncio.get_running_loop()
+        when = None if deadline is None else loop.time() + deadline - self.clock()  # on the loop's clock
+        if timer is not None:
+            if deadline == timer[0] and when is not None and when > timer[1].when() - 0.001:
+                return  # a chat line, a seat's state: the same turn, the same deadline (one that comes early
+                # is set again by _flag)
+            timer[1].cancel()  # a move, the end; or a clock of the server's own (a test's) that was moved on
+            del self.flag_timers[table.code]
+        if deadline is not None and when is not None:
+            self.flag_timers[table.code] = (deadline, loop.call_at(when, self._flag, table))
+
+    def arm_clocks(self) -> None:
+        """Every timed table's flag timer (on the running loop), as when the server starts."""
+        for table in list(self.tables.values()):
+            self._arm_clock(table)
+
+    def _flag(self, table: Table) -> None:
+        """A timed table's deadline: its seat to move loses on time, everyone is told. A timer that
+        comes early (the clock read behind the loop's) is set again."""
+        self.flag_timers.pop(table.code, None)
+        self._send(table.check_flag(self.clock()))
+        self._changed(table)
 
     # ------------------------------------------------------------------ AI seats
     def _ai_worker(self) -> Worker:
@@ -255,7 +294,8 @@ class Server:
             if turn is None:
                 return
             seat, spec, view, version = turn
-            job = self._ai_worker().submit(table.entry.key, spec, view, self.ai_limit, seat=seat,
+            limit = table.ai_limit(seat, self.clock(), self.ai_limit)  # under a clock, planned from its time
+            job = self._ai_worker().submit(table.entry.key, spec, view, limit, seat=seat,
                                            seed=secrets.randbits(64))  # its own seed: it learns nothing of the deal
             self.ai_jobs[table.code] = job
             await self._finished(job)
@@ -293,6 +333,9 @@ class Server:
                         done.set_result(None)
 
     def close(self) -> None:
+        for _deadline, handle in self.flag_timers.values():
+            handle.cancel()
+        self.flag_timers.clear()
         if self._worker is not None and self._owns_worker:
             self._worker.close()
         self._worker = None
@@ -341,6 +384,7 @@ async def run_server(server: Server, bind: str, port: int, certificate: tuple[Pa
         sock_port = next(iter(ws_server.sockets)).getsockname()[1]
         if own_process:
             tune_collector()
+        server.arm_clocks()  # tables resumed from the state folder: their clocks run from now
         if started is not None:
             started(sock_port)
         await (stop.wait() if stop is not None else asyncio.Future())

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from boardhub.core import files, schema
+from boardhub.core.clock import FLAG, NO_CLOCK, TimeControl
 from boardhub.core.game import GameEntry, get_game
 from boardhub.core.plain import to_plain
 from boardhub.core.i18n import N_, Wording
@@ -36,6 +37,8 @@ CHAT_GAP = 1.0  # seconds between two chat lines of one connection
 AWAY_SECONDS = 60.0  # how long a dropped player's seat waits before the others may choose
 LEFT_SECONDS = 10.0  # the same for a player who left on purpose
 KEPT_ANSWERS = 64  # a seat's last answers, for resends
+ON_TIME = N_("{player} lost on time")  # the words of a local game's flag, so both say it alike
+AI_FLAG_SLACK = 3.0  # seconds past its time an AI seat's search still running is waited for (as offline)
 ENDINGS = (N_("{winner} wins: the other player left"), N_("A draw: a player left"))  # by "is it a draw"
 
 
@@ -91,8 +94,10 @@ class Table:
 
     def __init__(self, game: str, options: dict | None, seats: list[str],
                  clock: Callable[[], float] = time.monotonic, seed: int | None = None, state: Any = None,
-                 code: str | None = None) -> None:
+                 code: str | None = None, time_control: str | None = None) -> None:
+        """`time_control`: a key of core.clock ("3+2", "10s"; None or "none": no clock); ValueError for another."""
         self.entry = get_game(game)
+        self.control = TimeControl.parse(time_control)
         self.rules = self.entry.rules
         self.options = normalize_options(self.entry.options, options or {})
         if any(o.local_only and self.options[o.key] != o.default for o in self.entry.options):
@@ -105,6 +110,7 @@ class Table:
         self.state = self.rules.new_game(self.options, self.seed) if state is None else state
         self.moves: list[str] = []
         self.times: list[float] = []  # each move's seconds, as the host measured them
+        self.movers: list[int] = []  # the seat that made each move (a seat's clock is its own moves' times)
         self.events: list[dict[str, Any]] = []
         self.version = 0
         self.started = False
@@ -143,16 +149,65 @@ class Table:
     def outcome(self) -> Outcome:
         return self.ended or self.rules.outcome(self.state)
 
+    # ------------------------------------------------------------------ the clocks
+    def time_left(self, seat: int, now: float) -> float | None:
+        """Under a time control, the seconds `seat` has at `now`, its move under way counted; None without one.
+
+        Worked out as offline (core.clock) from the times the host measured for
+        the seat's own moves, so a rejoining client, a restarted server and the
+        finished game's record all agree. An away seat's clock runs as any other.
+        """
+        if self.control is None:
+            return None
+        if self.ended is not None and self.ended.reason == FLAG and dict(self.ended.values).get("seat") == seat:
+            return 0.0  # its flag is down
+        mine = [t for t, s in zip(self.times, self.movers) if s == seat]
+        running = self.started and not self.over and self.rules.to_move(self.state) == seat
+        return self.control.left(mine, max(0.0, now - self.turn_since) if running else 0.0)
+
+    def clocks(self, now: float) -> list[float]:
+        """Every seat's time left at `now` (a time control's tables only), as messages carry it."""
+        return [round(max(0.0, self.time_left(i, now) or 0.0), 2) for i in range(len(self.seats))]
+
+    def flag_deadline(self) -> float | None:
+        """When the seat to move falls unless it moves first (an AI's search still running is given
+        AI_FLAG_SLACK more, as offline: its getting ready is no thinking); None while no clock runs."""
+        if self.control is None or not self.started or self.over:
+            return None
+        seat = self.rules.to_move(self.state)
+        left = self.time_left(seat, self.turn_since) or 0.0
+        return self.turn_since + left + (AI_FLAG_SLACK if self.seats[seat].kind == "ai" else 0.0)
+
+    def check_flag(self, now: float) -> list[Out]:
+        """The seat to move loses on time if its deadline has passed at `now` (with more than two seats the
+        game ends there with no winner, as a forfeit and a local game's flag end it); what to send."""
+        deadline = self.flag_deadline()
+        if deadline is None or now < deadline:
+            return []
+        seat = self.rules.to_move(self.state)
+        return self.forfeit(seat, FLAG, Wording(ON_TIME, (("seat", seat),)))
+
+    def ai_limit(self, seat: int, now: float, limit: float) -> float:
+        """The move limit an AI seat gets now: `limit` (the server's), or under a time control what it
+        plans from its time left (core.clock.TimeControl.plan, as a local AI does)."""
+        left = self.time_left(seat, now)
+        return limit if left is None or self.control is None else self.control.plan(left)
+
     # ------------------------------------------------------------------ what is sent
     def view_message(self, seat: int | None) -> dict[str, Any]:
-        return {"t": "snap", "ver": self.version, "ev": len(self.events), "started": self.started,
-                "moves": list(self.moves), "secs": list(self.times), "view": encode_view(self.entry.key, self.rules.view(self.state, seat))}
+        snap = {"t": "snap", "ver": self.version, "ev": len(self.events), "started": self.started,
+                "moves": list(self.moves), "secs": list(self.times),
+                "view": encode_view(self.entry.key, self.rules.view(self.state, seat))}
+        if self.control is not None:  # each seat's time left now: a rejoining or late client's clocks start there
+            snap["left"] = self.clocks(self.clock())
+        return snap
 
     def welcome(self, conn: int, seat: int | None, token: str | None) -> list[Out]:
         hello: dict[str, Any] = {"t": "welcome", "v": protocol.VERSION, "code": self.code, "game": self.entry.key,
                                  "options": self.options, "seat": seat, "host": self.host_seat,
                                  "seats": [s.public(self.clock()) for s in self.seats],
-                                 "watching": len(self.watchers)}
+                                 "watching": len(self.watchers),
+                                 "clock": NO_CLOCK if self.control is None else self.control.key}
         if token is not None:
             hello["token"] = token
         if seat is not None:  # where the seat's actions are counted: a client started afresh goes on from there
@@ -174,7 +229,8 @@ class Table:
                 "detail": outcome.describe([s.name for s in self.seats]), "template": outcome.template,
                 "values": to_plain(dict(outcome.values)), "seed": str(self.seed),
                 "reveal": encode_view(self.entry.key, full),
-                "stand_in": [i for i, s in enumerate(self.seats) if s.stand_in or s.was_stood_in]}
+                "stand_in": [i for i, s in enumerate(self.seats) if s.stand_in or s.was_stood_in],
+                **({"left": self.clocks(self.clock())} if self.control is not None else {})}
 
     # ------------------------------------------------------------------ greetings
     def join(self, conn: int, hello: dict[str, Any], now: float | None = None) -> list[Out]:
@@ -229,8 +285,8 @@ class Table:
         """Any message after the greeting (checked by `protocol.check_message`)."""
         now = self.clock() if now is None else now
         kind = message["t"]
-        if kind == "act":
-            return self.act(conn, message, now)
+        if kind == "act":  # a move that comes after its seat's time ran out finds the game over
+            return self.check_flag(now) + self.act(conn, message, now)
         if kind == "chat":
             return self.chat(conn, message, now)
         if kind == "start":
@@ -302,17 +358,25 @@ class Table:
         legal = view.legal_moves() if hasattr(view, "legal_moves") else self.rules.legal_moves(self.state)
         return move if move in legal else None
 
-    def _play(self, seat: int, move: Any, now: float) -> None:
+    def _play(self, seat: int, move: Any, now: float, most: float | None = None) -> None:
+        """`most`: the most this move is charged (an AI seat's time left: crossing from the AI process is
+        not its thinking)."""
         state = self.rules.apply(self.state, move)  # raises before changing anything
         spent = max(0.0, now - self.turn_since)
+        if most is not None:
+            spent = min(spent, most)
         self.seats[seat].used += spent
         self.state = state
         self.moves.append(self.rules.move_to_text(move, state))
+        self.movers.append(seat)
         self.times.append(round(spent, 2))  # every screen shows the host's time of a move, never its own
         self.version += 1
-        self.events.append({"t": "ev", "n": len(self.events) + 1, "seat": seat, "move": self.moves[-1],
-                            "sec": self.times[-1], "ver": self.version})
         self.turn_since = now
+        event = {"t": "ev", "n": len(self.events) + 1, "seat": seat, "move": self.moves[-1],
+                 "sec": self.times[-1], "ver": self.version}
+        if self.control is not None:  # every seat's time left, the increment added: each screen counts from it
+            event["left"] = self.clocks(now)
+        self.events.append(event)
 
     def _broadcast(self) -> list[Out]:
         """The last event and each recipient's own view of the table after it."""
@@ -346,8 +410,12 @@ class Table:
         turn = self.ai_turn()
         if version != self.version or turn is None or turn[0] != seat:
             return []
+        fell = self.check_flag(now)  # an answer that comes after its time and slack: the AI lost on time
+        if fell:
+            return fell
+        most = None if self.control is None else max(0.0, self.time_left(seat, self.turn_since) or 0.0)
         try:
-            self._play(seat, move, now)
+            self._play(seat, move, now, most)
         except (IllegalMove, ValueError, TypeError):
             return self.forfeit(seat, "illegal", Wording(N_("{player} answered with something that is not a move "
                                                             "({move})"), (("move", _shorten(repr(move))),)))
@@ -439,7 +507,7 @@ class Table:
             held.used, held.answers, held.was_stood_in = 0.0, {}, False
         self.seed = secrets.randbits(128)
         self.state = self.rules.new_game(self.options, self.seed)
-        self.moves, self.times, self.ended, self.rematch = [], [], None, set()
+        self.moves, self.movers, self.times, self.ended, self.rematch = [], [], [], None, set()
         self.game += 1
         self.version += 1
         self.turn_since = self.clock()
@@ -467,6 +535,8 @@ class Table:
         """Everything to resume the table after the server restarts: tokens as hashes only."""
         return {"game": self.entry.key, "options": self.options, "seed": str(self.seed), "code": self.code,
                 "moves": list(self.moves), "secs": list(self.times), "started": self.started, "host": self.host_seat,
+                "clock": NO_CLOCK if self.control is None else self.control.key,
+                "turn": round(max(0.0, self.clock() - self.turn_since), 2),
                 "ended": None if self.ended is None else {"winner": self.ended.winner, "template": self.ended.template,
                                                           "outcome": self.ended.to_json()},
                 "seats": [{"kind": s.kind, "name": s.name, "ai": s.ai, "token_hash": s.token_hash, "used": s.used,
@@ -476,7 +546,8 @@ class Table:
     def from_json(cls, data: dict[str, Any], clock: Callable[[], float] = time.monotonic) -> "Table":
         """A table `to_json` wrote, replayed move by move; ValueError if it does not replay."""
         kinds = ["me" if i == data["host"] else "open" for i in range(len(data["seats"]))]
-        table = cls(data["game"], data["options"], kinds, clock, seed=int(data["seed"]), code=data["code"])
+        table = cls(data["game"], data["options"], kinds, clock, seed=int(data["seed"]), code=data["code"],
+                    time_control=data.get("clock"))  # a table saved before time controls has none
         for i, s in enumerate(data["seats"]):
             if s["kind"] == "ai" and not offered_ai(table.entry, s["ai"]):
                 raise ValueError("a saved AI seat this game does not offer")
@@ -493,6 +564,9 @@ class Table:
         secs = data.get("secs")  # a table saved before moves kept their times has none
         if isinstance(secs, list) and len(secs) == len(table.moves) and all(schema.is_number(x) for x in secs):
             table.times = [max(0.0, float(x)) for x in secs]
+        turn = data.get("turn")  # the move under way when the server stopped goes on from where it stood
+        if schema.is_number(turn) and table.control is not None:
+            table.turn_since = clock() - min(max(0.0, float(turn)), table.control.budget + 3600.0)
         ended = data.get("ended")
         if ended is not None and isinstance(ended.get("outcome"), dict):  # a forfeit, with its words
             table.ended = Outcome.from_json(ended["outcome"])

@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from boardhub.core.clock import NO_CLOCK, PRESETS
+from boardhub.core.clock import label_of as clock_label
 from boardhub.core.game import GameEntry, all_games, get_game
 from boardhub.core.i18n import N_, _
 from boardhub.core.ladder import ladder_specs
@@ -66,6 +68,8 @@ class HostScene(Scene):
                                     on_enter=self.start, max_chars=protocol.MAX_NAME)
         self.game_choice = Choice(keys, lambda key: _(get_game(key).title), game if game in keys else keys[0],
                                   lambda _key: self.set_game())
+        # the table's time control, as the local setup offers it; the host's server keeps every seat's clock
+        self.clock = Choice(PRESETS, clock_label, NO_CLOCK)
         self.reach = Choice(list(REACH), lambda key: _(REACH[key][0]), "local", lambda _key: self.layout(self.size))
         self.port_field = TextField(str(DEFAULT_PORT), placeholder=N_("a port, 1 to 65535"), on_enter=self.start,
                                     max_chars=5)
@@ -148,7 +152,7 @@ class HostScene(Scene):
             return
         self.app.host(hosting)
         hello = {"t": "create", "game": self.game.key, "options": self.options(), "seats": seats,
-                 "name": name or _("Host")}
+                 "name": name or _("Host"), "clock": self.clock.value}
         self.connecting = Connecting(hosting.url, hello, on_message=getattr(self.app, "wake", None))
         self.error = ""
         self.start_button.enabled = False
@@ -183,6 +187,7 @@ class HostScene(Scene):
         yield self.name_field
         yield self.game_choice
         yield from (c for _o, c in self.option_choices if c.visible)
+        yield self.clock
         yield from self.seats
         yield self.reach
         if self.port_field.visible:
@@ -204,7 +209,7 @@ class HostScene(Scene):
         most_seats = max(most_players(g) for g in self.games)
         note_h = 2 * theme.line_height(20 * s)
         fixed = (84 + 14 + 14 + 88) * s + note_h
-        rows = 2 + most_options + most_seats + 2
+        rows = 3 + most_options + most_seats + 2
         margin = 16 if h <= 700 else 0.08 * h  # a large window keeps air round the panel
         row_h = min(max(38 * s, 28.0), max(22.0, (h - margin - fixed) / rows - gap))
         self.panel = p = pygame.Rect(0, 0, min(w - 24, max(760 * s, 640)), min(h - 16, fixed + rows * (row_h + gap)))
@@ -227,6 +232,7 @@ class HostScene(Scene):
         for o, c in self.option_choices:
             if c.visible:
                 row(c, o.label)
+        row(self.clock, N_("Time control"))
         y += 14 * s
         for i, c in enumerate(self.seats):
             row(c, i)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from boardhub.core.clock import label_of as clock_label
 from boardhub.core.game import get_game
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.ladder import ladder_specs
@@ -23,7 +24,7 @@ from boardhub.core.seat_names import seat_label
 from boardhub.net import protocol
 from boardhub.net.client import Client
 from boardhub.net.lobby import Connecting, free_seats, join_failure
-from boardhub.net.seat import RemoteSeat
+from boardhub.net.seat import RemoteSeat, time_control
 from boardhub.ui import theme
 from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, Choice, FocusRing, set_clipboard_text
@@ -80,6 +81,7 @@ class RoomScene(Scene):
         self.host_seat = 0
         self.seats: list[dict[str, Any]] = []
         self.watching = 0  # how many watch the table
+        self.clock = "none"  # the table's time control, by its key ("none": no clock)
         self.seats_at = time.monotonic()  # when the seats were last told
         self.handed_over = False
         self.gone = ""  # why this computer is no longer at the table (source words), "" while it is
@@ -116,6 +118,8 @@ class RoomScene(Scene):
                     self.gone = join_failure(protocol.CLOSE_VERSION)
                     return
                 self.game = self.remote.entry.key
+            control = time_control(message.get("clock"))  # the host's word, checked: a key it cannot send is none
+            self.clock = "none" if control is None else control.key
             self.set_seats(message.get("seats", []))
             self.watching = watching(message)
         elif kind == "seats":
@@ -382,8 +386,15 @@ class RoomScene(Scene):
         self.copy_button.draw(surface)
         # the seats
         head = _("Seats")
-        theme.text(surface, theme.fit(head, 22 * s, self.inner, bold=True), 22 * s, (self.x0, self.seats_head_y),
-                   theme.TEXT, bold=True)
+        head_w = theme.text(surface, theme.fit(head, 22 * s, self.inner, bold=True), 22 * s,
+                            (self.x0, self.seats_head_y), theme.TEXT, bold=True).width
+        # the time control on the same line, to the right: every seat plays under it
+        clock = _("Time control: {control}").format(control=clock_label(self.clock))
+        room = self.inner - head_w - 24 * s
+        if room > 0:
+            theme.text(surface, theme.fit(clock, 20 * s, room), 20 * s,
+                       (self.x0 + self.inner, self.seats_head_y + theme.line_height(22 * s) / 2),
+                       theme.ACCENT if self.clock != "none" else theme.MUTED, "midright")
         for i, (row, seat) in enumerate(zip(self.seat_rows, self.seats)):
             theme.panel(surface, row, theme.BUTTON, radius=8)
             shown = [wdg for wdg in (self.ai_choices[i], self.remove_buttons[i], self.sit_buttons[i])
