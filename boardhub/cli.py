@@ -61,6 +61,8 @@ def _refused_number(args) -> str | None:
             return f"{args.cmd}: --{name} must be from {_number(low)} to {_number(high)} ({what}), not {given}"
     if args.cmd == "review" and 0 < args.limit < 0.01:  # 0 is the game's own limit; a few ms judge nothing
         return f"review: --limit must be 0 or from 0.01 to {MAX_SECONDS:g} (seconds a position), not {args.limit:g}"
+    if args.cmd == "learn" and 0 < args.limit < 0.01:  # 0 is no limit; a few ms cut every search short
+        return f"learn: --limit must be 0 or from 0.01 to {MAX_SECONDS:g} (seconds a move), not {args.limit:g}"
     return None
 
 

@@ -15,7 +15,7 @@ from boardhub.core.seat_check import seat_problem
 from boardhub.core.seat_names import ai_name
 from boardhub.core.setup import GameSetup
 from boardhub.core.worker import ThreadWorker
-from boardhub.games.othello import learning, learnings
+from boardhub.games.othello import learning, learning_run, learnings
 from boardhub.games.othello.ai import PositionalAI
 from boardhub.games.othello.engine import START, play
 from boardhub.games.othello.learning import Learning
@@ -37,22 +37,22 @@ def replay_game(a: str, b: str, n: int, boards: Learning) -> list[int]:
 
 def test_the_online_boards_after_n_games_equal_the_games_replayed_one_by_one():
     played: list[list[int]] = []
-    online = learning.play_games("positional:1", "positional:3", 8, seed=3, on_moves=played.append)
+    online = learning_run.play_games("positional:1", "positional:3", 8, seed=3, on_moves=played.append)
     boards = Learning()
     for n, moves in enumerate(played):
         # each game is the one that fresh AIs play by the boards the games before it taught
         assert moves == replay_game("positional:1", "positional:3", n, boards)
-        boards.add_game(moves, learning.winner_of(learning.final_state(moves)))
+        boards.add_game(moves, learning.winner_of(learning_run.final_state(moves)))
     assert (online.put, online.eat, online.games) == (boards.put, boards.eat, 8)
     assert len({tuple(m) for m in played}) > 2  # the boards changed the games: not the same two games again
 
 
 def test_a_continued_learning_learns_what_one_longer_run_learns():
-    whole = learning.play_games("positional:1", "random", 6, seed=5, snapshots=(2, 4))
-    part = learning.play_games("positional:1", "random", 3, seed=5, snapshots=(2, 4))
+    whole = learning_run.play_games("positional:1", "random", 6, seed=5, snapshots=(2, 4))
+    part = learning_run.play_games("positional:1", "random", 3, seed=5, snapshots=(2, 4))
     assert [s.games for s in part.snapshots] == [2]
     again = Learning.from_json(json.loads(json.dumps(part.to_json())))  # through the file, as `learn` continues
-    learning.play_games("positional:1", "random", 6, seed=5, learning=again)
+    learning_run.play_games("positional:1", "random", 6, seed=5, learning=again)
     assert (again.put, again.eat, again.games) == (whole.put, whole.eat, 6)
     assert [(s.games, s.put) for s in again.snapshots] == [(s.games, s.put) for s in whole.snapshots]
 

@@ -28,6 +28,7 @@ EXTERNAL_PROTOCOLS = ("gtp", "nboard", "pbrain")
 PROTOCOL_NAMES = {"gtp": "GTP", "nboard": "NBoard", "pbrain": "Gomocup"}  # as players know them
 # The learning an AI plays by, after '@' ("positional:3@kim"): a name, or a snapshot of it ("kim#400").
 # Letters, digits, '-' and '_' only: the name is a file's name in the learnings folder, so no '.', '/' or '\\'.
+LEARNING_AT = "@"  # the one separator of an AI spec's learning ("positional:3@kim"); no magic AI name
 LEARNING_REF = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}(#[0-9]{1,7})?")
 
 
@@ -46,7 +47,7 @@ class AISpec:
         text = text.strip()
         if text.startswith("py:") or text.partition(":")[0] in EXTERNAL_PROTOCOLS:
             return cls(text)
-        text, at, learning = text.partition("@")
+        text, at, learning = text.partition(LEARNING_AT)
         if at and not LEARNING_REF.fullmatch(learning):
             raise ValueError(f"a learning is named by letters, digits, '-' and '_', not {learning[:60]!r}")
         name, _, level = text.partition(":")
@@ -58,7 +59,7 @@ class AISpec:
 
     def __str__(self) -> str:
         text = self.name if self.level is None else f"{self.name}:{self.level}"
-        return text if self.learning is None else f"{text}@{self.learning}"
+        return text if self.learning is None else text + LEARNING_AT + self.learning
 
     @property
     def is_custom(self) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from boardhub.core.ai import PROTOCOL_NAMES, AISpec
+from boardhub.core.ai import LEARNING_AT, PROTOCOL_NAMES, AISpec
 from boardhub.core.external import program_name
 from boardhub.core.files import clean_text
 from boardhub.core.i18n import N_, _
@@ -35,7 +35,7 @@ def ai_name(ai: str, translate=_) -> str:
     if external is not None:
         proto, argv = external
         return f"{program_name(argv)} ({PROTOCOL_NAMES[proto]})"
-    ai, at, learning = ai.partition("@")
+    ai, at, learning = ai.partition(LEARNING_AT)
     if at:
         return translate(LEARNED).format(name=ai_name(ai, translate), learning=learning)
     name, _sep, level = ai.partition(":")

@@ -16,7 +16,7 @@ import sys
 from datetime import datetime
 
 from boardhub.core import saves
-from boardhub.games.othello import learning, learnings
+from boardhub.games.othello import learning, learning_run, learnings
 from boardhub.games.othello.learning import Learning
 
 
@@ -142,7 +142,7 @@ def _learn(args: argparse.Namespace) -> None:
     for spec in (a, b):
         game.make_ai(spec)  # a bad name or learning fails here, before any game
     show = None if args.quiet else learning.progress_printer(args.games - learned.games)
-    learned = learning.play_games(a, b, args.games, seed=seed, learning=learned, limit=limit, on_game=show,
+    learned = learning_run.play_games(a, b, args.games, seed=seed, learning=learned, limit=limit, on_game=show,
                                   snapshots=snaps)
     path = learnings.save(name, learned)
     print(f"LEARNED name={name} players={learned.players} seed={learned.seed} games={learned.games} "
