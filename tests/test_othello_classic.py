@@ -13,7 +13,7 @@ from boardhub.core.game import get_game as get
 from boardhub.games.othello import learning, learnings
 from boardhub.games.othello.ai import NO_MOVE, GreedyAI, LookAhead, PositionalAI
 from boardhub.games.othello.engine import BLACK, PASS, START, WHITE, flips, moves_mask, parse_square, play
-from boardhub.games.othello.ui.heatmap import export_png
+from boardhub.games.othello.ui.learning_pictures import export_png
 from boardhub.games.othello.learning import Learning
 
 CORNERS = {"a1", "h1", "a8", "h8"}

@@ -200,7 +200,7 @@ def similarity(a: Learning, b: Learning) -> Similarity:
     return Similarity(correlation(a.put, b.put), correlation(a.eat, b.eat))
 
 
-SIMILARITY_METHOD = N_("Similarity: the Pearson correlation of the 64 weights of the two put boards, the same of "
+SIMILARITY_METHOD = N_("The similarity is the Pearson correlation of the 64 weights of the two put boards, the same of "
                        "the two eat boards, and their mean; 1 is the same shape, 0 unrelated, -1 opposite. It "
                        "ignores scale, so boards of 900 games compare with boards of 100,000.")
 

@@ -112,7 +112,7 @@ def _run(args: argparse.Namespace) -> int:
         learnings.write_txt(args.export_txt, shown)
         print(f"wrote {shown.games} games' boards to {args.export_txt}")
     if args.png:
-        from boardhub.games.othello.ui.heatmap import export_png  # pygame only for the picture
+        from boardhub.games.othello.ui.learning_pictures import export_png  # pygame only for the picture
         print(f"picture of {shown.source or name} ({shown.games} games): {export_png(args.png, shown)}")
     return 0
 
