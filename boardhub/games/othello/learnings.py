@@ -3,7 +3,8 @@
 A learning (learning.py) is kept by name in the saves folder's
 `othello-learnings/NAME.json`, snapshots of its boards inside it. A learning is
 referred to by its name, a snapshot by "NAME#GAMES" (the boards after that many
-games), and the learning shipped with boardhub as "shipped". A name is letters,
+games), the learning shipped with boardhub as "shipped", and the newest file of
+an older boardhub as "older". A name is letters,
 digits, '-' and '_' only (`REF`, shared with the AI specs in core/ai.py), so no
 name can reach a file outside that folder.
 
@@ -37,6 +38,10 @@ FOLDER = "othello-learnings"
 CHOICE_FILE = "othello-learnings.json"
 CHOICE_KIND = "othello-learning-choice"
 SHIPPED_NAME = "shipped"  # the reference of the shipped learning; no saved learning may take it
+# the newest learning file of an older boardhub (one timestamped file a run, games played in the app
+# added to it): listed while there is one, and what the app plays by until the player chooses
+OLDER_NAME = "older"
+RESERVED = (SHIPPED_NAME, OLDER_NAME)
 MAX_TXT_BYTES = 64 << 10  # the source's file is about 1 kB
 
 
@@ -49,8 +54,8 @@ def check_name(name: str) -> str:
     if not isinstance(name, str) or not LEARNING_REF.fullmatch(name) or "#" in name:
         raise ValueError(_("a learning's name is 1 to 40 letters, digits, '-' or '_', not '{name}'").format(
             name=files.clean_text(str(name), limit=60)))
-    if name == SHIPPED_NAME:
-        raise ValueError(_("'{name}' is the learning shipped with boardhub; choose another name").format(name=name))
+    if name in RESERVED:
+        raise ValueError(_("'{name}' names a learning boardhub keeps itself; choose another name").format(name=name))
     return name
 
 
@@ -64,7 +69,7 @@ def names() -> list[str]:
     if not folder().is_dir():
         return []
     found = [p.stem for p in folder().glob("*.json") if LEARNING_REF.fullmatch(p.stem) and "#" not in p.stem
-             and p.stem != SHIPPED_NAME]
+             and p.stem not in RESERVED]
     return sorted(found, key=str.casefold)
 
 
@@ -73,6 +78,8 @@ def shipped() -> Learning:
 
 
 def exists(name: str) -> bool:
+    if name == OLDER_NAME:
+        return bool(learned.learning_files())
     return name == SHIPPED_NAME or path_of(name).is_file()
 
 
@@ -80,8 +87,13 @@ def load(name: str) -> Learning:
     """The learning `name`; SaveError says why it cannot be used (gone, damaged, not a learning)."""
     if name == SHIPPED_NAME:
         return shipped()
-    found = learned.load(path_of(name), source=name)
-    return found
+    if name == OLDER_NAME:
+        found = learned.newest_saved()
+        if found is None:
+            raise saves.SaveError(_("no learning of an older boardhub can be read"))
+        found[0].source = OLDER_NAME
+        return found[0]
+    return learned.load(path_of(name), source=name)
 
 
 def resolve(ref: str) -> Learning:
@@ -89,7 +101,7 @@ def resolve(ref: str) -> Learning:
     if not isinstance(ref, str) or not LEARNING_REF.fullmatch(ref):
         raise ValueError(_("no learning called '{name}'").format(name=files.clean_text(str(ref), limit=60)))
     name, _sep, games = ref.partition("#")
-    if name != SHIPPED_NAME and not path_of(name).is_file():
+    if not exists(name):
         raise ValueError(_("no learning called '{name}'").format(name=name))
     whole = load(name)
     if not games:
@@ -105,7 +117,7 @@ def resolve(ref: str) -> Learning:
 
 def refs() -> list[str]:
     """Every learning and snapshot that can be shown or compared: "shipped", then each name and its snapshots."""
-    out = [SHIPPED_NAME]
+    out = [SHIPPED_NAME] + ([OLDER_NAME] if learned.learning_files() else [])
     for name in names():
         out.append(name)
         try:
@@ -138,7 +150,7 @@ def default_name() -> str | None:
 
 
 def set_default(name: str) -> None:
-    """Make `name` ("shipped" included) the learning the app's learned AI plays by."""
+    """Make `name` ("shipped" and "older" included) the learning the app's learned AI plays by."""
     if name != SHIPPED_NAME:
         load(name)  # SaveError for one that cannot be read: never chosen
     saves.saves_dir().mkdir(parents=True, exist_ok=True)
@@ -153,13 +165,16 @@ def app_learning() -> Learning:
             return load(name)
         except saves.SaveError as exc:
             learned.log.warning("the chosen learning cannot be read: %s", exc)
-    return learned.newest_learning()
+    try:
+        return load(OLDER_NAME)
+    except saves.SaveError:
+        return shipped()
 
 
 def learn_from_game(moves: list[int], winner: int | None) -> Path:
     """A game played in the app adds to the learning the app plays by (a copy of the shipped one, never it)."""
     name = default_name()
-    if name is None or name == SHIPPED_NAME or not path_of(name).is_file():
+    if name is None or name in RESERVED or not path_of(name).is_file():  # shipped: a copy, as before
         return learned.learn_from_game(moves, winner)
     chosen = load(name)
     chosen.add_game(moves, winner)

@@ -52,21 +52,24 @@ def draw_heatmap(surface: pygame.Surface, rect: pygame.Rect, board_values: Seque
     limit = max(abs(v) for v in board_values) or 1
     title_px = max(theme.MIN_TEXT_PX, rect.height // 20)
     label_px = max(theme.MIN_TEXT_PX, rect.height // 32)
-    theme.text(surface, title, title_px, (rect.centerx, rect.top), anchor="midtop", bold=True)
+    theme.text(surface, theme.fit(title, title_px, rect.width, bold=True), title_px, (rect.centerx, rect.top),
+               anchor="midtop", bold=True)
     bar_h = label_px * 3
     top = rect.top + title_px + label_px * 2
     side = min(rect.width - label_px * 2, rect.bottom - top - bar_h - label_px)
     cell = side // 8
     side = cell * 8
     left = rect.centerx - side // 2 + label_px // 2
-    for col in range(8):
+    labels = cell >= label_px * 1.2  # the names of rows and columns, where they fit beside the squares
+    for col in range(8 if labels else 0):
         theme.text(surface, COLUMNS[col], label_px, (left + col * cell + cell / 2, top - 2), theme.MUTED,
                    anchor="midbottom")
     value_px = max(theme.MIN_TEXT_PX, cell // 3)
-    numbers = cell >= 34  # "27.3k" fits a square from here; smaller, the colours alone tell
+    numbers = cell >= 30  # "27.3k" fits a square from here; smaller, the colours alone tell
     for row in range(8):
-        theme.text(surface, str(row + 1), label_px, (left - 6, top + row * cell + cell / 2), theme.MUTED,
-                   anchor="midright")
+        if labels:
+            theme.text(surface, str(row + 1), label_px, (left - 6, top + row * cell + cell / 2), theme.MUTED,
+                       anchor="midright")
         for col in range(8):
             v = board_values[8 * row + col]
             square = pygame.Rect(left + col * cell, top + row * cell, cell, cell)
@@ -81,6 +84,7 @@ def draw_heatmap(surface: pygame.Surface, rect: pygame.Rect, board_values: Seque
         value = limit * (2 * x / max(1, bar.width - 1) - 1)
         pygame.draw.line(surface, colour(value, limit), (bar.left + x, bar.top), (bar.left + x, bar.bottom - 1))
     pygame.draw.rect(surface, GRID, bar, width=1)
-    for frac, v in ((0.0, -limit), (0.5, 0), (1.0, limit)):
-        theme.text(surface, f"{v:+,}" if v else "0", label_px, (bar.left + frac * bar.width, bar.bottom + 2),
-                   theme.MUTED, anchor="midtop")
+    # the ends' numbers stay under the bar (never under the next board), the middle's centred
+    for frac, v, anchor in ((0.0, -limit, "topleft"), (0.5, 0, "midtop"), (1.0, limit, "topright")):
+        text = theme.fit(f"{v:+,}" if v else "0", label_px, max(label_px, bar.width * 0.4))
+        theme.text(surface, text, label_px, (bar.left + frac * bar.width, bar.bottom + 2), theme.MUTED, anchor=anchor)

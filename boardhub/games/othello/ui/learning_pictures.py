@@ -59,9 +59,32 @@ def _legend(learning: Learning, other: Learning | None, style: str) -> list[str]
 
         def r(v: float | None) -> str:
             return _("none (a flat board)") if v is None else f"{v:+.2f}"
-        lines.insert(0, _("Similarity: put {put}, eat {eat}, mean {mean}.").format(
-            put=r(sim.put), eat=r(sim.eat), mean=r(sim.mean)) + " " + _(learnings.SIMILARITY_METHOD))
+        # beside another learning: how alike they are, said instead of how the boards were made
+        lines = [_("Similarity: put {put}, eat {eat}, mean {mean}.").format(
+            put=r(sim.put), eat=r(sim.eat), mean=r(sim.mean)) + " " + _(learnings.SIMILARITY_METHOD)]
     return lines
+
+
+def _boards(learning: Learning, other: Learning | None) -> list[tuple[str, list[int]]]:
+    """The boards to draw, titled: put and eat; beside another learning, each put board beside the other's."""
+    if other is None:
+        return [(_("Put board"), learning.put), (_("Eat board"), learning.eat)]
+
+    def titled(lrn: Learning, board: str) -> str:
+        return _("{learning}: {board}").format(learning=learning_label(lrn), board=board)
+    return [(titled(learning, _("Put board")), learning.put), (titled(other, _("Put board")), other.put),
+            (titled(learning, _("Eat board")), learning.eat), (titled(other, _("Eat board")), other.eat)]
+
+
+def _panels(area: pygame.Rect, four: bool) -> list[pygame.Rect]:
+    """Where the boards go: two side by side; four in a row or two rows of two, whichever gives bigger boards."""
+    if not four:
+        half = area.width // 2
+        return [pygame.Rect(area.x + n * half, area.y, half, area.height) for n in range(2)]
+    quarter, half, row_h = area.width // 4, area.width // 2, area.height // 2
+    if min(quarter, area.height * 0.7) >= min(half, row_h * 0.7):
+        return [pygame.Rect(area.x + n * quarter, area.y, quarter, area.height) for n in range(4)]
+    return [pygame.Rect(area.x + (n % 2) * half, area.y + (n // 2) * row_h, half, row_h - 6) for n in range(4)]
 
 
 def render(learning: Learning, size: tuple[int, int] = (1400, 820), other: Learning | None = None,
@@ -79,15 +102,10 @@ def render(learning: Learning, size: tuple[int, int] = (1400, 820), other: Learn
     lines = [line for text in _legend(learning, other, style) for line in theme.wrap(text, px, w - 60)]
     legend_top = h - 12 - len(lines) * (px + 4)
     top = 12 + int(px * 1.3) + 14
-    rows = [learning] if other is None else [learning, other]
-    row_h = (legend_top - top - 8) // len(rows)
-    half = (w - 60) // 2
     draw = draw_surface if style == SURFACE else draw_heatmap
-    for i, lrn in enumerate(rows):
-        for n, (name, values) in enumerate(((_("Put board"), lrn.put), (_("Eat board"), lrn.eat))):
-            label = name if other is None else _("{learning}: {board}").format(learning=learning_label(lrn),
-                                                                            board=name)
-            draw(surface, pygame.Rect(30 + n * half, top + i * row_h, half, row_h - 6), values, label)
+    for rect, (label, values) in zip(_panels(pygame.Rect(30, top, w - 60, legend_top - top - 8), other is not None),
+                                     _boards(learning, other)):
+        draw(surface, rect, values, label)
     for i, line in enumerate(lines):
         theme.text(surface, line, px, (30, legend_top + i * (px + 4)), theme.MUTED)
     return surface

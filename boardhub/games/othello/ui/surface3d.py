@@ -61,7 +61,7 @@ def draw_surface(surface: pygame.Surface, rect: pygame.Rect, values: Sequence[in
     if len(values) != 64:
         raise ValueError("a board has 64 squares")
     rect = pygame.Rect(rect)
-    title_px = max(theme.MIN_TEXT_PX, rect.height // 16)
+    title_px = max(theme.MIN_TEXT_PX, min(rect.height // 16, rect.width // 14))
     label_px = max(theme.MIN_TEXT_PX, rect.height // 30)
     theme.text(surface, theme.fit(title, title_px, rect.width, bold=True), title_px, (rect.centerx, rect.top),
                anchor="midtop", bold=True)
