@@ -213,3 +213,21 @@ def test_the_bracket_from_the_command_line(saves_folder, capsys):
     assert cli.main(["arena", "othello", "--bracket", "random,greedy:1", "--best-of", "2"]) == 2
     with pytest.raises(SystemExit):
         cli.main(["arena", "othello", "--bracket", "random,greedy:1", "--tournament", "random,greedy:1"])
+
+
+def test_the_setup_offers_each_learning_and_the_arena_seats_two(saves_folder):
+    from boardhub.core.arena import play_series
+    from boardhub.scenes.setup import ai_choices, ai_detail
+    game = get_game("othello")
+    learnings.save("kim", Learning([1] * 64, [0] * 64, games=1))
+    values, labels = ai_choices(game)
+    assert {"positional:1@kim", "positional:3@kim", "positional:5@kim"} <= set(values)
+    assert "Positional 3 AI (kim)" in labels and "kim" in ai_detail(game, "positional:3@kim")
+    learnings.save("lee", Learning([-1] * 64, [0] * 64, games=1))
+    worker = ThreadWorker()
+    try:
+        result = play_series("othello", "positional:1@kim", "positional:1@lee", 2, limit=5.0, progress=False,
+                             worker=worker)
+    finally:
+        worker.close()
+    assert result.games == 2 and not result.forfeits

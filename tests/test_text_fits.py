@@ -278,6 +278,29 @@ def build_learning(app):
     return app.top
 
 
+def build_learning_compare(style: str):
+    def build(app):
+        from boardhub.games.othello import learnings
+        from boardhub.games.othello.learning import Learning
+        run = Learning([v * 7 % 23 - 11 for v in range(64)], [v % 5 for v in range(64)], games=900)
+        run.snapshots = [Learning([v % 9 - 4 for v in range(64)], [v % 3 for v in range(64)], games=400)]
+        learnings.save("ai3-vs-ai5-a-long-name-for-the-choice", run)
+        page = build_learning(app)
+        page.learning_choice.set("ai3-vs-ai5-a-long-name-for-the-choice#400")
+        page.compare_choice.set("shipped")
+        page.style_choice.set(style)
+        page.refresh()
+        return page
+    return build
+
+
+def build_learning_import(app):
+    page = build_learning(app)
+    page.start_import()
+    page.path_field.text = "/home/someone/experiments/random vs random.txt"
+    return page
+
+
 SCENES = {
     "menu": build_menu,
     "menu-continue": lambda app: build_menu(app, with_continue=True),
@@ -285,6 +308,9 @@ SCENES = {
     "stats": build_stats,
     "settings": lambda app: app.open("settings"),
     "learned-boards": build_learning,
+    "learned-boards-compare": build_learning_compare("heat"),
+    "learned-boards-compare-3d": build_learning_compare("3d"),
+    "learned-boards-import": build_learning_import,
     "setup-othello-engine": build_setup("othello", "pva", engine=True),
     "setup-error": build_setup("gomoku", "pva", engine=True, error=ENGINE_STOPPED),
     "result-engine-forfeit": build_engine_forfeit,
