@@ -231,3 +231,10 @@ def test_the_setup_offers_each_learning_and_the_arena_seats_two(saves_folder):
     finally:
         worker.close()
     assert result.games == 2 and not result.forfeits
+
+
+def test_a_run_cannot_write_over_the_shipped_learning(saves_folder, capsys):
+    assert cli.main(["learn", "othello", "--name", "shipped", "--games", "100001", "--quiet"]) == 2
+    assert "keeps itself" in capsys.readouterr().err and learnings.names() == []
+    assert cli.main(["learn", "othello", "--name", "shipped", "--default"]) == 0
+    assert learnings.default_name() == "shipped" and PositionalAI(1).learning.games == 100_000

@@ -120,7 +120,7 @@ def _run(args: argparse.Namespace) -> int:
 def _learn(args: argparse.Namespace) -> None:
     """Make or continue the learning `args.name` up to `args.games` games, and say what it learned."""
     snaps = snapshot_counts(args.snapshots)
-    name = args.name or auto_name(args.a or "random", args.b or "random")
+    name = learnings.check_name(args.name or auto_name(args.a or "random", args.b or "random"))
     if learnings.exists(name):
         learned = learnings.load(name)
         for given, kept in ((args.a, learned.a), (args.b, learned.b)):
@@ -134,7 +134,6 @@ def _learn(args: argparse.Namespace) -> None:
             return
         print(f"continuing {name} from {learned.games} to {args.games} games")
     else:
-        learnings.check_name(name)
         a, b, seed, limit = args.a or "random", args.b or "random", args.seed, args.limit
         learned = Learning(players=f"{a} vs {b}", seed=seed)
     from boardhub.core.game import get_game
