@@ -238,3 +238,17 @@ def test_a_run_cannot_write_over_the_shipped_learning(saves_folder, capsys):
     assert "keeps itself" in capsys.readouterr().err and learnings.names() == []
     assert cli.main(["learn", "othello", "--name", "shipped", "--default"]) == 0
     assert learnings.default_name() == "shipped" and PositionalAI(1).learning.games == 100_000
+
+
+def test_a_hostile_choice_file_leaves_the_app_on_its_usual_learning(saves_folder, tmp_path):
+    corpus = make_corpus(tmp_path / "corpus")
+    choice = saves_folder / learnings.CHOICE_FILE
+    saves_folder.mkdir(parents=True, exist_ok=True)
+    for case, path in corpus.items():
+        if not path.is_file() or path.is_symlink():
+            continue
+        choice.write_bytes(path.read_bytes()[:1 << 20])
+        assert learnings.default_name() is None, case
+        assert learnings.app_learning().games == 100_000, case
+    choice.write_text(json.dumps({"format": 1, "kind": "othello-learning-choice", "default": "../../x"}))
+    assert learnings.default_name() is None
