@@ -14,7 +14,7 @@ from boardhub.games.othello.ui.learning_pictures import export_png
 
 def open_page(app) -> LearningScene:
     game = get_game("othello")
-    (_, page), = game.pages
+    (_, page), = game.pages[:1]
     app.top.open_page(game, page)
     frames(app, 2)
     return app.top
@@ -65,3 +65,30 @@ def test_the_page_imports_the_sources_file_and_refuses_a_bad_one_in_words(app, s
     page.do_import()
     assert learnings.names() == ["paper"] and not page.importing and page.learning_choice.value == "paper"
     assert page.shown.put == [3] * 64
+
+
+def test_the_knockout_page_plays_a_bracket_and_draws_its_champion(app, saves_folder):
+    import time
+    from boardhub.games.othello.ui.bracket_page import BracketScene
+    menu = app.top
+    button = menu.cards[1][2][-1]
+    assert button.label == "Knockout"
+    click(app, button.rect.center)
+    page = app.top
+    assert isinstance(page, BracketScene)
+    for slot, spec in zip(page.slots, ("random", "greedy:1", "", "")):
+        slot.set(spec)
+    page.best_of.set(1)
+    page.slots[2].set("random")
+    click(app, page.start_button.rect.center)
+    assert page.error == "Choose two or more different AIs" and page.choosing()  # random twice
+    page.slots[2].set("")
+    click(app, page.start_button.rect.center)
+    give_up = time.monotonic() + 60
+    while (page.running or not page.champion) and time.monotonic() < give_up:
+        frames(app, 1)
+        time.sleep(0.05)
+    assert page.champion in ("random", "greedy:1") and len(page.rounds) == 1 and not page.error
+    assert page.rounds[0][0].winner == page.champion
+    click(app, page.new_button.rect.center)
+    assert page.choosing()

@@ -20,7 +20,7 @@ from boardhub.core.ai import PROTOCOL_NAMES, AISpec
 from boardhub.core.external import EngineCheck
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, seconds
-from boardhub.core.ladder import ladder_specs, ratings
+from boardhub.core.ladder import ladder_specs, learned_specs, ratings
 from boardhub.core.modes import Mode
 from boardhub.core.seat_names import MAX_TYPED, seat_label
 from boardhub.core.session import GameSession
@@ -43,11 +43,6 @@ def ai_choices(game: GameEntry) -> tuple[list, list[str]]:
     values: list = [None, *ladder_specs(game), *learned_specs(game), *(f"{proto}:" for proto in game.externals)]
     return values, [choice_label(v) for v in values]
 
-
-def learned_specs(game: GameEntry) -> list[str]:
-    """Each AI that learns, at each level, playing by each learning saved on this computer."""
-    return [str(AISpec(a.name, level, name)) for a in game.ai_entries if a.learnings is not None
-            for name in a.learnings() for level in (a.levels or (None,))]
 
 
 def choice_label(value: str | None) -> str:

@@ -52,6 +52,11 @@ def learning_page(app: Any, entry: GameEntry) -> Any:
     return LearningScene(app, entry)
 
 
+def bracket_page(app: Any, entry: GameEntry) -> Any:
+    from boardhub.games.othello.ui.bracket_page import BracketScene  # pygame: as board() above
+    return BracketScene(app, entry)
+
+
 def learn(moves: list[int], outcome: Outcome) -> None:
     """A game played in the app adds to the learned boards, as the source learned from people's games."""
     if outcome.reason == "score":  # a forfeit says nothing about the squares
@@ -81,7 +86,7 @@ ENTRY = GameEntry(
     analysis=review.evaluate,  # the review judge's scores: the overlay, Best move and review agree
     record_formats=(RecordFormat("txt", lambda m: transcript(m.moves), lambda text, m: parse_transcript(text)),),
     record_example=N_("a transcript such as f5d6c3d3c4"),
-    pages=((N_("Learned boards"), learning_page),),
+    pages=((N_("Learned boards"), learning_page), (N_("Knockout"), bracket_page)),
     pass_move=PASS,
     learn=learn,
     externals={"gtp": external.GtpEngine, "nboard": external.NBoardEngine},
