@@ -16,7 +16,7 @@ from boardhub.games.gomoku.offline import tuning as gomoku_tuning
 from boardhub.games.gomoku.brain import serve
 from boardhub.games.gomoku.weights import save_new as save_gomoku_weights
 from boardhub.core import saves
-from boardhub.games.othello import book, learning
+from boardhub.games.othello import book
 from boardhub.games.othello.offline import book_growth, training
 from boardhub.games.othello.engine import START
 from boardhub.games.othello.offline.perft import perft
@@ -35,7 +35,7 @@ NUMBERS: dict[str, dict[str, tuple[float, float, str]]] = {
               "seed": SEED, "jobs": (0, 1024, "games at a time (0: every core)")},
     "review": {"limit": (0, MAX_SECONDS, "seconds a position (0: the game's own)"),
                "jobs": (0, 1024, "positions at a time (0: every core)")},
-    "learn": {"games": (0, MAX_GAMES, "games"), "limit": (0.01, MAX_SECONDS, "seconds a move"),
+    "learn": {"games": (0, MAX_GAMES, "games"), "limit": (0, MAX_SECONDS, "seconds a move, 0 for none"),
               "seed": SEED, "jobs": (0, 1024, "processes (0: every core)")},
     "book": {"plies": (1, 60, "plies"), "limit": (0.01, MAX_SECONDS, "seconds a position"),
              "margin": (0, 64, "discs"), "jobs": (0, 1024, "processes (0: every core)")},
@@ -61,6 +61,8 @@ def _refused_number(args) -> str | None:
             return f"{args.cmd}: --{name} must be from {_number(low)} to {_number(high)} ({what}), not {given}"
     if args.cmd == "review" and 0 < args.limit < 0.01:  # 0 is the game's own limit; a few ms judge nothing
         return f"review: --limit must be 0 or from 0.01 to {MAX_SECONDS:g} (seconds a position), not {args.limit:g}"
+    if args.cmd == "learn" and 0 < args.limit < 0.01:  # 0 is no limit; a few ms cut every search short
+        return f"learn: --limit must be 0 or from 0.01 to {MAX_SECONDS:g} (seconds a move), not {args.limit:g}"
     return None
 
 
@@ -105,6 +107,8 @@ def cmd_arena(args, extra: list[str]) -> int:
                   jobs=args.jobs or default_jobs(), save=Path(args.save) if args.save else None)
     if args.tournament:
         return _tournament(args, options, common)
+    if args.bracket:
+        return _bracket(args, options)
     players = _ais(args.seats) if args.seats else [args.a, args.b]
     try:
         options = options_for_seats(game, options, len(players), given)
@@ -133,6 +137,23 @@ def _say_saved(saved: int, games: int, folder: str | None) -> int:
     count = saved if saved == games else f"{saved} of {games}"
     print(f"saved {count} game{'s' * (games != 1)} in {folder}")
     return 0 if saved == games else 1
+
+
+def _bracket(args, options: dict) -> int:
+    """The source's tournament: a knockout, each match best of --best-of, printed as a bracket."""
+    from boardhub.core.bracket import play_bracket
+
+    def shown(round_number: int, match) -> None:
+        if not args.quiet:
+            print(f"round {round_number}: {match.line()}", file=sys.stderr)
+    try:
+        result = play_bracket(args.game, _ais(args.bracket), args.best_of, limit=args.limit, seed=args.seed,
+                              options=options, referee=not args.no_referee, on_match=shown)
+    except ValueError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    print(result.text())
+    return 0
 
 
 def _tournament(args, options: dict, common: dict) -> int:
@@ -246,32 +267,13 @@ def cmd_learn_gomoku(args) -> int:
 
 
 def cmd_learn(args) -> int:
-    """Othello's learned boards: play games and save them, and/or draw the newest as a PNG."""
+    """Othello's learned boards (named learnings, snapshots, the source's file, pictures), or the others' tuning."""
     if args.game == "gomoku":
         return cmd_learn_gomoku(args)
     if args.patterns:
         return cmd_learn_patterns(args)
-    if args.games < 0 or (args.games == 0 and not args.png):
-        print("learn: give --games N to learn from N games, and/or --png FILE for the picture", file=sys.stderr)
-        return 2
-    if args.games:
-        show = None if args.quiet else learning.progress_printer(args.games)
-        try:
-            learned = learning.play_games(args.a, args.b, args.games, seed=args.seed, limit=args.limit,
-                                          on_game=show)
-        except ValueError as exc:
-            print(f"learn: {exc}", file=sys.stderr)
-            return 2
-        print(f"LEARNED players={learned.players} seed={learned.seed} games={learned.games} "
-              f"black_wins={learned.black_wins} white_wins={learned.white_wins} draws={learned.draws}")
-        print(f"saved {learning.save_new(learned)}")
-    else:
-        learned = learning.newest_learning()
-    if args.png:
-        # pygame only for the picture: the rest of the command line never loads it
-        from boardhub.games.othello.ui.heatmap import export_png
-        print(f"picture of {learned.source} ({learned.games} games): {export_png(args.png, learned)}")
-    return 0
+    from boardhub.games.othello.offline import feng_shui
+    return feng_shui.run(args)
 
 
 def cmd_book(args, argv: list[str]) -> int:
@@ -354,6 +356,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--b")
     p.add_argument("--tournament", metavar="AI1,AI2,...",
                    help="a round robin instead: every pair plays --games games (the source played best of 3)")
+    p.add_argument("--bracket", metavar="AI1,AI2,...",
+                   help="a knockout instead, as the source ended its experiments: pairs in the order given, "
+                   "each match best of --best-of games, the winner goes on (the first listed get the byes)")
+    p.add_argument("--best-of", type=int, default=3,
+                   help="games a --bracket match is played over, an odd number (default 3: first to 2 wins)")
     p.add_argument("--seats", metavar="AI1,AI2,...",
                    help="the AIs at one table instead of --a and --b, as many as the game seats (Da Vinci "
                    "Code: 2 to 4, its player count set to match); the seats turn round one place a game, so "
@@ -390,12 +397,27 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="The source learned from 100,000 random-vs-random games. For gomoku, --games "
                        f"(default {gomoku_tuning.DEFAULT_GAMES}), --seed, --jobs and --quiet apply.")
     p.add_argument("game", choices=("othello", "gomoku"))
-    p.add_argument("--games", type=int, default=0, help="games to play and learn from (a new file in saves/)")
-    p.add_argument("--a", default="random", help="first AI (default random)")
-    p.add_argument("--b", default="random", help="second AI (default random)")
+    p.add_argument("--games", type=int, default=0,
+                   help="play until the learning holds N games (a new learning, or --name's continued up to N)")
+    p.add_argument("--a", help="first AI (default random); a positional AI without @NAME plays by the boards "
+                   "being learned, updated after every game")
+    p.add_argument("--b", help="second AI (default random)")
+    p.add_argument("--name", help="the learning to make, continue, import into, export or draw (letters, digits, "
+                   "'-', '_'; NAME#GAMES is a snapshot, 'shipped' the learning boardhub ships)")
+    p.add_argument("--snapshots", metavar="N1,N2,...", help="keep a copy of the boards after these many games")
+    p.add_argument("--reference", default="shipped",
+                   help="what each snapshot is compared with after a run (default shipped: 100,000 random games)")
+    p.add_argument("--compare", metavar="REF1,REF2", help="print how alike two learnings or snapshots are")
+    p.add_argument("--default", action="store_true",
+                   help="make the learning the one the app's learned AI plays by (a run never does by itself)")
+    p.add_argument("--list", action="store_true", help="list the learnings and their snapshots")
+    p.add_argument("--import", dest="import_txt", metavar="FILE",
+                   help="read the source's file (8 rows put, 8 rows eat, wins losses draws) as --name")
+    p.add_argument("--export", dest="export_txt", metavar="FILE", help="write --name in the source's file format")
     p.add_argument("--seed", type=int, default=0, help="the same seed learns the same boards")
-    p.add_argument("--limit", type=float, default=0.5, help="seconds per move (default 0.5)")
-    p.add_argument("--png", help="save a picture of the boards (those just learned, else the newest)")
+    p.add_argument("--limit", type=float, default=0.0,
+                   help="seconds per move (default 0: no limit, so every search completes and a run replays)")
+    p.add_argument("--png", help="save a picture of the boards, heat maps and 3-D (--name's, else the app's)")
     p.add_argument("--patterns", action="store_true",
                    help=f"learn the expert's pattern evaluation instead (default {training.Settings.games} games)")
     p.add_argument("--jobs", type=int, default=0, help="processes for --patterns (default: every core)")
@@ -459,11 +481,14 @@ def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace, extra
     if args.cmd == "arena":
         chosen = [f for f, given in (("--a/--b", args.a is not None or args.b is not None),
                                      ("--seats", args.seats is not None),
-                                     ("--tournament", args.tournament is not None)) if given]
+                                     ("--tournament", args.tournament is not None),
+                                     ("--bracket", args.bracket is not None)) if given]
         if len(chosen) > 1:
-            parser.error(f"arena takes one of --a/--b, --seats and --tournament, not {' and '.join(chosen)}")
-        if not args.tournament and not args.seats and (args.a is None or args.b is None):
-            parser.error("arena needs --a and --b, --seats AI1,AI2,... or --tournament AI1,AI2,...")
+            parser.error(f"arena takes one of --a/--b, --seats, --tournament and --bracket, not "
+                         f"{' and '.join(chosen)}")
+        if not args.tournament and not args.seats and not args.bracket and (args.a is None or args.b is None):
+            parser.error("arena needs --a and --b, --seats AI1,AI2,..., --tournament AI1,AI2,... or "
+                         "--bracket AI1,AI2,...")
     if args.cmd == "ais":
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")

@@ -7,7 +7,7 @@ this list names every subcommand the command line has.
 from __future__ import annotations
 
 SUBCOMMANDS = (
-    ("arena GAME", "play AIs against each other headless, or a round robin"),
+    ("arena GAME", "play AIs against each other headless, a round robin or a knockout bracket"),
     ("ais GAME", "list a game's AIs and their levels"),
     ("review GAME FILE", "rate every move of a finished game (a save or a record)"),
     ("learn GAME", "learn Othello's boards or patterns, or tune the Gomoku expert, by self-play"),

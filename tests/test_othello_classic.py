@@ -10,10 +10,10 @@ from boardhub import cli
 from boardhub.core.arena import SeriesResult, elo_ratings, play_tournament
 from boardhub.core.worker import ThreadWorker
 from boardhub.core.game import get_game as get
-from boardhub.games.othello import learning
+from boardhub.games.othello import learning, learnings
 from boardhub.games.othello.ai import NO_MOVE, GreedyAI, LookAhead, PositionalAI
 from boardhub.games.othello.engine import BLACK, PASS, START, WHITE, flips, moves_mask, parse_square, play
-from boardhub.games.othello.ui.heatmap import export_png
+from boardhub.games.othello.ui.learning_pictures import export_png
 from boardhub.games.othello.learning import Learning
 
 CORNERS = {"a1", "h1", "a8", "h8"}
@@ -133,9 +133,9 @@ def test_the_positional_ai_reads_the_newest_saved_learning(saves_folder):
     assert shipped.learning.source == "shipped default" and shipped.learning.games == 100_000
     favour_e6 = [0] * 64
     favour_e6[sq("e6")] = 7
-    learning.save_new(Learning(favour_e6, [0] * 64, games=1))
+    learning.save_new(Learning(favour_e6, [0] * 64, games=1))  # a file of an older boardhub
     ai = PositionalAI(1)
-    assert ai.learning.source.startswith("othello-learning-")
+    assert ai.learning.source == "older"
     assert ai.choose(START, far()) == sq("e6")
 
 
@@ -209,16 +209,16 @@ def test_learn_command_saves_a_new_learning_and_a_picture(saves_folder, tmp_path
     png = tmp_path / "out.png"
     assert cli.main(["learn", "othello", "--games", "4", "--seed", "9", "--png", str(png)]) == 0
     out = capsys.readouterr()
-    assert "LEARNED players=random vs random seed=9 games=4" in out.out
+    assert "players=random vs random seed=9 games=4" in out.out
     assert "4/4" in out.err  # the progress bar
-    files = learning.learning_files()
-    assert len(files) == 1 and png.is_file()
-    data = json.loads(files[0].read_text())
+    names = learnings.names()
+    assert len(names) == 1 and png.is_file()
+    data = json.loads(learnings.path_of(names[0]).read_text())
     assert data["kind"] == "othello-learning" and data["games"] == 4
-    assert cli.main(["learn", "othello", "--games", "4", "--seed", "9", "--quiet"]) == 0
-    again = learning.learning_files()
-    assert len(again) == 2  # a new file per run, with the same boards for the same seed
-    assert learning.load(again[0]).put == learning.load(again[1]).put
+    assert cli.main(["learn", "othello", "--games", "4", "--seed", "9", "--quiet", "--name", "again"]) == 0
+    assert len(learnings.names()) == 2  # a new learning per run, with the same boards for the same seed
+    assert learnings.load(names[0]).put == learnings.load("again").put
+    assert learning.learning_files() == []  # the files of older boardhubs are read, no longer written
     assert cli.main(["learn", "othello"]) == 2
 
 

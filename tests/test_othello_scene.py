@@ -108,7 +108,7 @@ def test_the_evaluation_overlay_scores_every_legal_square(app):
 def test_the_learned_boards_page_shows_heat_maps_and_exports_a_png(app, saves_folder):
     from boardhub.games.othello.ui.learning_page import LearningScene
     menu = app.top
-    page_button = menu.cards[1][2][-1]
+    page_button = menu.cards[1][2][-2]
     assert page_button.label == "Learned boards"
     click(app, page_button.rect.center)
     page = app.top

@@ -313,9 +313,51 @@ def build_rules(key: str):
 
 def build_learning(app):
     game = get_game("othello")
-    (_, page), = game.pages
+    (_, page), = game.pages[:1]
     app.top.open_page(game, page)
     return app.top
+
+
+def build_learning_compare(style: str):
+    def build(app):
+        from boardhub.games.othello import learnings
+        from boardhub.games.othello.learning import Learning
+        run = Learning([v * 7 % 23 - 11 for v in range(64)], [v % 5 for v in range(64)], games=900)
+        run.snapshots = [Learning([v % 9 - 4 for v in range(64)], [v % 3 for v in range(64)], games=400)]
+        learnings.save("ai3-vs-ai5-a-long-name-for-the-choice", run)
+        page = build_learning(app)
+        page.learning_choice.set("ai3-vs-ai5-a-long-name-for-the-choice#400")
+        page.compare_choice.set("shipped")
+        page.style_choice.set(style)
+        page.refresh()
+        return page
+    return build
+
+
+def build_learning_import(app):
+    page = build_learning(app)
+    page.start_import()
+    page.path_field.text = "/home/someone/experiments/random vs random.txt"
+    return page
+
+
+def build_knockout(played: bool):
+    def build(app):
+        from boardhub.core.bracket import BracketMatch
+        game = get_game("othello")
+        app.top.open_page(game, game.pages[1][1])
+        page = app.top
+        if played:  # a finished bracket of five, the longest names the page shows
+            names = ["positional:5", "positional:3", "greedy:5", "greedy:3", "random"]
+            first = [BracketMatch(names[0], None), BracketMatch(names[1], None), BracketMatch(names[2], None),
+                     BracketMatch(names[3], names[4], [(0, 4), (1, -2), (0, 6)])]
+            second = [BracketMatch(names[0], names[1], [(0, 8), (0, 2)]),
+                      BracketMatch(names[2], names[3], [(1, -8), (1, -2)])]
+            final = [BracketMatch(names[0], names[3], [(0, 2), (1, -4), (None, 0)])]
+            page.entrants, page.rounds, page.champion = names, [first, second, final], final[0].winner
+            page.layout(page.size)
+        return page
+    return build
 
 
 SCENES = {
@@ -325,6 +367,11 @@ SCENES = {
     "stats": build_stats,
     "settings": lambda app: app.open("settings"),
     "learned-boards": build_learning,
+    "learned-boards-compare": build_learning_compare("heat"),
+    "learned-boards-compare-3d": build_learning_compare("3d"),
+    "learned-boards-import": build_learning_import,
+    "knockout": build_knockout(False),
+    "knockout-played": build_knockout(True),
     "setup-othello-engine": build_setup("othello", "pva", engine=True),
     "setup-error": build_setup("gomoku", "pva", engine=True, error=ENGINE_STOPPED),
     "result-engine-forfeit": build_engine_forfeit,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 import shlex
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, runtime_checkable
@@ -25,30 +26,40 @@ AIFactory = Callable[..., AI]
 # Seats played by an engine in a subprocess: "gtp:edax -gtp", 'nboard:"ntest x"'
 EXTERNAL_PROTOCOLS = ("gtp", "nboard", "pbrain")
 PROTOCOL_NAMES = {"gtp": "GTP", "nboard": "NBoard", "pbrain": "Gomocup"}  # as players know them
+# The learning an AI plays by, after '@' ("positional:3@kim"): a name, or a snapshot of it ("kim#400").
+# Letters, digits, '-' and '_' only: the name is a file's name in the learnings folder, so no '.', '/' or '\\'.
+LEARNING_AT = "@"  # the one separator of an AI spec's learning ("positional:3@kim"); no magic AI name
+LEARNING_REF = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}(#[0-9]{1,7})?")
 
 
 @dataclass(frozen=True)
 class AISpec:
-    """A seat's AI by name: an AI of the game with an optional level, or your own code."""
+    """A seat's AI by name: an AI of the game with an optional level and learning, or your own code."""
 
     name: str
     level: int | str | None = None
+    learning: str | None = None  # the named learning it plays by ("positional:3@kim"), for AIs that learn
 
     @classmethod
     def parse(cls, text: str) -> "AISpec":
-        """"hard" -> hard; "greedy:5" -> greedy level 5; "py:pkg.mod:func" -> your factory."""
+        """"hard" -> hard; "greedy:5" -> greedy level 5; "positional:3@kim" -> positional level 3 playing by
+        the learning "kim"; "py:pkg.mod:func" -> your factory. ValueError for a learning that is not a name."""
         text = text.strip()
         if text.startswith("py:") or text.partition(":")[0] in EXTERNAL_PROTOCOLS:
             return cls(text)
+        text, at, learning = text.partition(LEARNING_AT)
+        if at and not LEARNING_REF.fullmatch(learning):
+            raise ValueError(f"a learning is named by letters, digits, '-' and '_', not {learning[:60]!r}")
         name, _, level = text.partition(":")
         if not name:
             raise ValueError(f"no AI name in {text!r}")
         if level == "":
-            return cls(name)
-        return cls(name, int(level) if level.lstrip("-").isdigit() else level)
+            return cls(name, None, learning or None)
+        return cls(name, int(level) if level.lstrip("-").isdigit() else level, learning or None)
 
     def __str__(self) -> str:
-        return self.name if self.level is None else f"{self.name}:{self.level}"
+        text = self.name if self.level is None else f"{self.name}:{self.level}"
+        return text if self.learning is None else text + LEARNING_AT + self.learning
 
     @property
     def is_custom(self) -> bool:

@@ -30,6 +30,18 @@ class AIEntry:
     blurb: str
     levels: tuple[Any, ...] = ()
     default_level: Any = None
+    # the names of the learnings the AI can play by ("positional:3@kim"), for AIs that learn; the
+    # factory then takes `learning=` the name (or "name#games", a snapshot)
+    learnings: Callable[[], list[str]] | None = None
+
+    def check_learning(self, learning: str | None) -> None:
+        """ValueError unless the AI can play by `learning` (None: its usual boards)."""
+        if learning is None:
+            return
+        if self.learnings is None:
+            raise ValueError(f"{self.name} plays by no learning, so not by {learning!r}")
+        if learning.partition("#")[0] not in self.learnings():
+            raise ValueError(f"there is no learning called {learning.partition('#')[0]!r}")
 
     @property
     def default_spec(self) -> str:
@@ -116,7 +128,9 @@ class GameEntry:
             level = entry.default_level if spec.level is None else spec.level
             if entry.levels and level not in entry.levels:
                 raise ValueError(f"{spec.name} has levels {', '.join(map(str, entry.levels))}, not {level}")
-            ai = entry.factory(level=level, seed=seed) if entry.levels else entry.factory(seed=seed)
+            entry.check_learning(spec.learning)
+            kwargs: dict[str, Any] = {"seed": seed} if spec.learning is None else {"seed": seed, "learning": spec.learning}
+            ai = entry.factory(level=level, **kwargs) if entry.levels else entry.factory(**kwargs)
         if not callable(getattr(ai, "choose", None)):
             raise ValueError(f"{spec} did not give an object with choose(view, deadline)")
         return ai

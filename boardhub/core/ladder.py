@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from boardhub.core.ai import AISpec
 from boardhub.core.game import GameEntry
 
 LADDER_PATH = Path(__file__).resolve().parent.parent / "assets" / "ladder.json"
@@ -53,6 +54,13 @@ def ratings(game_key: str, path: Path | None = None) -> dict[str, float]:
 def strength(game_key: str, spec: str, path: Path | None = None) -> float | None:
     """The Elo the ladder measured for `spec` ("greedy:5") in `game_key`, None if it has none."""
     return ratings(game_key, path).get(spec)
+
+
+def learned_specs(entry: GameEntry) -> list[str]:
+    """Each AI that learns, at each of its levels, playing by each learning saved on this computer
+    ("positional:3@kim"): not on the ladder, whose ratings are of the AIs' usual boards."""
+    return [str(AISpec(a.name, level, name)) for a in entry.ai_entries if a.learnings is not None
+            for name in a.learnings() for level in (a.levels or (None,))]
 
 
 def ladder_specs(entry: GameEntry, path: Path | None = None) -> list[str]:

@@ -78,4 +78,8 @@ def seat_problem(entry: "GameEntry", ai: str | None, trusted: Collection[str]) -
     level = known.default_level if spec.level is None else spec.level
     if (spec.level is not None or known.levels) and level not in known.levels:
         return Unreadable(N_("an AI this boardhub does not have ({ai})"), ai=ai[:60])
+    try:
+        known.check_learning(spec.learning)
+    except ValueError:
+        return Unreadable(N_("its AI plays by a learning this computer does not have ({ai})"), ai=ai[:60])
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from boardhub.core.ai import PROTOCOL_NAMES, AISpec
+from boardhub.core.ai import LEARNING_AT, PROTOCOL_NAMES, AISpec
 from boardhub.core.external import program_name
 from boardhub.core.files import clean_text
 from boardhub.core.i18n import N_, _
@@ -25,6 +25,7 @@ FORMER_NAMES = {"seed": "Seed {level} AI"}
 LEVEL_NAMES = {"normal": N_("normal"), "hard": N_("hard")}
 HUMAN, YOU, PLAYER = N_("Human"), N_("You"), N_("Player {number}")
 NUMBERED = N_("{name} {number}")  # the second of two seats the same AI plays: "Hard AI 2"
+LEARNED = N_("{name} ({learning})")  # an AI that plays by a named learning: "Positional 3 AI (kim)"
 MAX_TYPED = 24  # characters of a name a player types for a seat (net/protocol.py's MAX_NAME at tables)
 
 
@@ -34,6 +35,9 @@ def ai_name(ai: str, translate=_) -> str:
     if external is not None:
         proto, argv = external
         return f"{program_name(argv)} ({PROTOCOL_NAMES[proto]})"
+    ai, at, learning = ai.partition(LEARNING_AT)
+    if at:
+        return translate(LEARNED).format(name=ai_name(ai, translate), learning=learning)
     name, _sep, level = ai.partition(":")
     template = AI_NAMES.get(name)
     if template is None or ("{level}" in template) != bool(level):  # our own AI, or one named without its level

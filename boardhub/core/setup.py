@@ -131,3 +131,4 @@ def _check_offered(entry: GameEntry, seat: Any) -> None:
     if (spec.level is not None or ai.levels) and \
             (ai.default_level if spec.level is None else spec.level) not in ai.levels:
         raise ValueError(f"{spec.name} has no level {spec.level}")
+    ai.check_learning(spec.learning)  # a learning deleted since: the setup is not offered again

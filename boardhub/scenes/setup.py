@@ -25,7 +25,7 @@ from boardhub.core.clock import label_of as clock_label
 from boardhub.core.external import EngineCheck
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, seconds
-from boardhub.core.ladder import ladder_specs, ratings
+from boardhub.core.ladder import ladder_specs, learned_specs, ratings
 from boardhub.core.modes import Mode
 from boardhub.core.seat_names import MAX_TYPED, seat_label
 from boardhub.core.session import GameSession
@@ -43,9 +43,11 @@ CHECK_POLL = 0.05  # seconds between looks at an engine being started
 
 def ai_choices(game: GameEntry) -> tuple[list, list[str]]:
     """Human, every AI of the game at each of its levels ("greedy:5") from weakest to strongest by the
-    measured ladder, then its engine protocols; an AI is named as its seat will be ("Greedy 5 AI")."""
-    values: list = [None, *ladder_specs(game), *(f"{proto}:" for proto in game.externals)]
+    measured ladder, then each learned AI at its levels by each saved learning ("positional:3@kim"), then
+    its engine protocols; an AI is named as its seat will be ("Greedy 5 AI")."""
+    values: list = [None, *ladder_specs(game), *learned_specs(game), *(f"{proto}:" for proto in game.externals)]
     return values, [choice_label(v) for v in values]
+
 
 
 def choice_label(value: str | None) -> str:
@@ -64,7 +66,10 @@ def ai_detail(game: GameEntry, spec: str | None) -> str:
     """The line under an AI seat: its strength on the ladder, then its one-line description."""
     if spec is None or spec.endswith(":") or spec.partition(":")[0] in game.externals:
         return ""
-    blurb = _(game.ai_entry(spec.partition(":")[0]).blurb)
+    parsed = AISpec.parse(spec)
+    blurb = _(game.ai_entry(parsed.name).blurb)
+    if parsed.learning is not None:  # not on the measured ladder: its strength is its learning's
+        return _("Plays by the learning '{name}' · {blurb}").format(name=parsed.learning, blurb=blurb)
     elo, ladder = ratings(game.key), ladder_specs(game)
     if not all(s in elo for s in ladder):  # no measured order, so no place on it to claim
         return blurb

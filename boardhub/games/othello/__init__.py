@@ -7,7 +7,7 @@ from boardhub.core.game import AIEntry, GameEntry
 from boardhub.core.i18n import N_
 from boardhub.core.records import RecordFormat
 from boardhub.core.rules import Outcome
-from boardhub.games.othello import ai, expert, external, learning, review
+from boardhub.games.othello import ai, expert, external, learnings, review
 from boardhub.games.othello.engine import PASS, OthelloRules, parse_transcript, transcript
 
 RULES_TEXT = N_("""\
@@ -52,10 +52,15 @@ def learning_page(app: Any, entry: GameEntry) -> Any:
     return LearningScene(app, entry)
 
 
+def bracket_page(app: Any, entry: GameEntry) -> Any:
+    from boardhub.games.othello.ui.bracket_page import BracketScene  # pygame: as board() above
+    return BracketScene(app, entry)
+
+
 def learn(moves: list[int], outcome: Outcome) -> None:
     """A game played in the app adds to the learned boards, as the source learned from people's games."""
     if outcome.reason == "score":  # a forfeit says nothing about the squares
-        learning.learn_from_game(moves, outcome.winner)
+        learnings.learn_from_game(moves, outcome.winner)
 
 
 ENTRY = GameEntry(
@@ -67,7 +72,8 @@ ENTRY = GameEntry(
         AIEntry("greedy", ai.GreedyAI, N_("Greedy look-ahead: the discs it flips minus the "
                 "opponent's best reply, 1, 3 or 5 moves deep"), levels=ai.LEVELS, default_level=5),
         AIEntry("positional", ai.PositionalAI, N_("The 'feng shui' AI: weighs every square by boards learned "
-                "from thousands of games, with the same look-ahead"), levels=ai.LEVELS, default_level=5),
+                "from thousands of games, with the same look-ahead"), levels=ai.LEVELS, default_level=5,
+                learnings=learnings.names),
         AIEntry("expert", expert.ExpertAI, N_("The strongest: deep search on mobility, corners and "
                 "stable discs, perfect play in the endgame")),
     ),
@@ -80,7 +86,7 @@ ENTRY = GameEntry(
     analysis=review.evaluate,  # the review judge's scores: the overlay, Best move and review agree
     record_formats=(RecordFormat("txt", lambda m: transcript(m.moves), lambda text, m: parse_transcript(text)),),
     record_example=N_("a transcript such as f5d6c3d3c4"),
-    pages=((N_("Learned boards"), learning_page),),
+    pages=((N_("Learned boards"), learning_page), (N_("Knockout"), bracket_page)),
     pass_move=PASS,
     learn=learn,
     externals={"gtp": external.GtpEngine, "nboard": external.NBoardEngine},

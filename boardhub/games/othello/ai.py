@@ -30,7 +30,8 @@ import random
 import time
 
 from boardhub.games.othello.engine import PASS, OthelloState, flips, moves_mask
-from boardhub.games.othello.learning import Learning, newest_learning
+from boardhub.games.othello import learnings
+from boardhub.games.othello.learning import Learning
 
 NO_MOVE = -10_000_000  # the source's score of a side that cannot move
 LEVELS = (1, 3, 5)
@@ -192,14 +193,18 @@ class GreedyAI:
 class PositionalAI:
     """The source's learned "feng shui" AI: learned put and eat weights with the greedy look-ahead.
 
-    It plays by the newest learning in the saves folder, else the shipped
-    default of 100,000 random games; `learning` overrides both.
+    It plays by the learning the player chose for the app (learnings.py), else
+    the newest of an older boardhub's, else the shipped default of 100,000
+    random games; `learning` overrides them: boards, or a learning's name as a
+    seat names it ("positional:3@kim", "kim#400" for a snapshot).
     """
 
-    def __init__(self, level: int = 5, seed: int | None = None, learning: Learning | None = None) -> None:
+    def __init__(self, level: int = 5, seed: int | None = None, learning: Learning | str | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"positional levels are {LEVELS}, not {level}")
-        self.learning = learning if learning is not None else newest_learning()
+        if isinstance(learning, str):
+            learning = learnings.resolve(learning)
+        self.learning = learning if learning is not None else learnings.app_learning()
         self.search = LookAhead(level, self.learning.put, self.learning.eat)
 
     def choose(self, view: OthelloState, deadline: float) -> int:

@@ -11,9 +11,15 @@ each game, adds to two 8 x 8 boards:
 A draw adds nothing. After 100,000 random-vs-random games the put board is
 highest in the corners and lowest next to them; the eat board is 0 in the
 corners (a corner disc can never be captured). The positional AI plays by these
-boards, so the boards are learned data worth keeping: each `learn` run writes a
-new timestamped file in the saves folder, the AI reads the newest, and the app
-may keep adding the games played in it (`learn_from_game`).
+boards, so the boards are learned data worth keeping: a `learn` run writes a
+named learning (learnings.py), and the app may keep adding the games played in
+it (`learn_from_game`). Files of older boardhubs (one timestamped file a run)
+are still read: the newest is the app's learning until the player picks one.
+
+The source learns while it plays: each game is played by the boards that the
+games before it taught (learning_run.py rebuilds a learned AI after every game),
+so the boards after N games are exactly those of the N games replayed one by
+one (a test checks it).
 
 Boards are lists of 64 ints indexed by square (8 * row + col, a1 = 0), as the
 engine's bitboards are; on disk they are written as 8 rows, row 1 first.
@@ -21,7 +27,6 @@ engine's bitboards are; on disk they are written as 8 rows, row 1 first.
 from __future__ import annotations
 
 import logging
-import random
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -31,7 +36,6 @@ from typing import Any, Callable, Sequence
 
 from boardhub.core import saves
 from boardhub.core.progress import progress_bar
-from boardhub.core.game import get_game
 from boardhub.core.i18n import _
 from boardhub.games.othello.engine import BLACK, PASS, START, WHITE, OthelloState, flips, moves_mask, play
 
@@ -39,6 +43,7 @@ KIND = "othello-learning"
 FILE_PREFIX = "othello-learning-"
 log = logging.getLogger(__name__)
 SHIPPED = "shipped default"  # the source named for the learning shipped with boardhub
+MAX_SNAPSHOTS = 1000  # copies of the boards one learning keeps (each about 1 kB on disk)
 
 
 @dataclass
@@ -54,6 +59,18 @@ class Learning:
     players: str = ""  # who played the games, e.g. "random vs random"
     seed: int | None = None  # the seed of a `learn` run, so it can be reproduced
     source: str = ""  # where it was read from (a file name or SHIPPED); not saved
+    # a named learning's run, so that it can be continued: its AIs, move limit (0: none) and the
+    # game counts at which a copy of the boards is kept (`snapshots`, oldest first)
+    a: str = ""
+    b: str = ""
+    limit: float = 0.0
+    snapshot_at: list[int] = field(default_factory=list)
+    snapshots: list["Learning"] = field(default_factory=list)
+
+    def copy(self) -> "Learning":
+        """The boards and counts alone (no snapshots): what a snapshot keeps."""
+        return Learning(list(self.put), list(self.eat), self.games, self.black_wins, self.white_wins, self.draws,
+                        self.players, self.seed, self.source)
 
     def add_game(self, moves: Sequence[int], winner: int | None) -> None:
         """Add one finished game: `moves` from the start (PASS included), `winner` BLACK, WHITE or None."""
@@ -88,9 +105,16 @@ class Learning:
                 captured ^= low
 
     def to_json(self) -> dict[str, Any]:
-        return {"games": self.games, "black_wins": self.black_wins, "white_wins": self.white_wins,
-                "draws": self.draws, "players": self.players, "seed": self.seed,
-                "put": _rows(self.put), "eat": _rows(self.eat)}
+        data: dict[str, Any] = {"games": self.games, "black_wins": self.black_wins, "white_wins": self.white_wins,
+                                "draws": self.draws, "players": self.players, "seed": self.seed,
+                                "put": _rows(self.put), "eat": _rows(self.eat)}
+        if self.a or self.b:
+            data.update(a=self.a, b=self.b, limit=self.limit)
+        if self.snapshot_at or self.snapshots:
+            data["snapshot_at"] = list(self.snapshot_at)
+            data["snapshots"] = [{k: v for k, v in snap.to_json().items() if k not in ("players", "seed")}
+                                 for snap in self.snapshots]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any], source: str = "") -> "Learning":
@@ -98,13 +122,25 @@ class Learning:
         try:
             put, eat = _squares(data["put"]), _squares(data["eat"])
             counts = [int(data[k]) for k in ("games", "black_wins", "white_wins", "draws")]
-        except (KeyError, TypeError, ValueError) as exc:  # what is wrong in it is for the log
+            # fields of a named learning's run; a file written before them has none
+            a, b, limit = str(data.get("a", "")), str(data.get("b", "")), float(data.get("limit", 0.0))
+            at = [int(n) for n in data.get("snapshot_at", [])]
+            snaps = [(_squares(d["put"]), _squares(d["eat"]),
+                      [int(d[k]) for k in ("games", "black_wins", "white_wins", "draws")])
+                     for d in data.get("snapshots", [])]
+            if any(n < 0 for n in counts + at) or not 0 <= limit <= 3600 or len(at) > MAX_SNAPSHOTS \
+                    or len(snaps) > MAX_SNAPSHOTS:
+                raise ValueError("counts, snapshots or limit out of range")
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # what is wrong in it is for the log
             log.warning("%s is not valid Othello learning: %r", source or "the learning", exc)
             raise saves.SaveError(_("{name}: damaged: it is not Othello learning").format(
                 name=source or _("the learning"))) from None
         seed = data.get("seed")
-        return cls(put, eat, *counts, players=str(data.get("players", "")),
-                   seed=seed if isinstance(seed, int) else None, source=source)
+        players = str(data.get("players", ""))
+        seed = seed if isinstance(seed, int) else None
+        return cls(put, eat, *counts, players=players, seed=seed, source=source, a=a, b=b, limit=limit,
+                   snapshot_at=at, snapshots=[cls(p, e, *c, players=players, seed=seed, source=source)
+                                              for p, e, c in snaps])
 
 
 def _rows(board: list[int]) -> list[list[int]]:
@@ -188,39 +224,6 @@ def learn_from_game(moves: Sequence[int], winner: int | None) -> Path:
         return save_new(learning)
     saves.write_json(found[1], KIND, learning.to_json())
     return found[1]
-
-
-def play_games(a: str, b: str, games: int, seed: int = 0, learning: Learning | None = None,
-               limit: float = 0.5, on_game: Callable[[int, Learning], None] | None = None) -> Learning:
-    """Play `games` games of AI `a` against AI `b` and add each to `learning` (a fresh one by default).
-
-    `a` plays black in the even-numbered games. Both AIs are built once from
-    `seed`, so the same call learns the same boards. `on_game(done, learning)`
-    follows progress.
-    """
-    game = get_game("othello")
-    rng = random.Random(seed)
-    ai_a, ai_b = game.make_ai(a, seed=rng.getrandbits(32)), game.make_ai(b, seed=rng.getrandbits(32))
-    learning = learning if learning is not None else Learning(players=f"{a} vs {b}", seed=seed)
-    for n in range(games):
-        seats = (ai_a, ai_b) if n % 2 == 0 else (ai_b, ai_a)
-        state, moves = START, []
-        while True:
-            legal = moves_mask(state.me, state.opp)
-            if not legal:
-                if not moves_mask(state.opp, state.me):
-                    break
-                move = PASS
-            else:
-                move = seats[state.player].choose(state, time.monotonic() + limit)
-                if not isinstance(move, int) or move == PASS or not legal >> move & 1:
-                    raise ValueError(f"{a if seats[state.player] is ai_a else b} played an illegal move {move!r}")
-            moves.append(move)
-            state = play(state, move)
-        learning.add_game(moves, winner_of(state))
-        if on_game is not None:
-            on_game(n + 1, learning)
-    return learning
 
 
 def progress_printer(total: int) -> Callable[[int, Learning], None]:
