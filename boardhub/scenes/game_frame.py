@@ -275,13 +275,13 @@ def draw_top_bar(scene: GameView, surface: pygame.Surface) -> None:
             px = theme.fit_size(scores[i], 40 * s, r.width * 0.3, bold=True)  # a word score ("3 hidden") shrinks
             room = theme.text(surface, scores[i], px, (r.right - 16 * s, r.centery), theme.TEXT, "midright",
                               bold=True).x - 10 * s
-        theme.text(surface, theme.fit(seat.label, 26 * s, room - name_x), 26 * s, (name_x, r.centery - 7 * s),
+        theme.text(surface, theme.fit(seat.label, 26 * s, room - name_x), 26 * s, (name_x, r.centery - 8 * s),
                    theme.TEXT, "midleft")
         left = m.time_left(i)
         if left is not None and scene.session.is_replay:  # a replay: the clock as the recorded moves left it
             left = m.timing.control.left(p.seconds for p in m.history if p.seat == i)
         if left is not None:
-            draw_countdown(surface, left, (name_x, r.centery + 13 * s), s, active)
+            draw_countdown(surface, left, (name_x, r.centery + 14 * s), s, active)
         else:
             spent = m.seat_time(i) + (m.turn_elapsed() if active and live else 0.0)
             theme.text(surface, clock_text(spent), 18 * s, (name_x, r.centery + 13 * s),
@@ -301,8 +301,9 @@ def draw_countdown(surface: pygame.Surface, left: float, pos: tuple[float, float
     text = countdown_text(left)
     px = 19 * s
     if active:
-        w, h = theme.font(int(px), True).size(text)
-        pill = pygame.Rect(0, 0, round(w + 12 * s), round(h))
+        w = theme.font(int(px), True).size(text)[0]
+        # as tall as the digits, not the font's line, so the pill stays clear of the name above it
+        pill = pygame.Rect(0, 0, round(w + 12 * s), round(px))
         pill.midleft = (round(pos[0] - 6 * s), round(pos[1]))
         pygame.draw.rect(surface, theme.ERROR if low else theme.TEXT, pill, border_radius=pill.height // 2)
         theme.text(surface, text, px, pos, theme.BG, "midleft", bold=True)
