@@ -20,7 +20,7 @@ import pygame
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match
-from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView
+from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, starting_tile
 from boardhub.games.davinci.moves import Draw, Guess, Guessed, Move, Phase, Place, Placed, Reveal, Stop, as_move
 from boardhub.games.davinci.ui import paint
 from boardhub.games.davinci.ui.paint import FELT, FELT_EDGE, LAST_CALL, SELECT, TILE  # noqa: F401 (TILE: as before)
@@ -215,8 +215,7 @@ class DavinciBoard(BoardView):
         colour = view.racks[seat][index].colour
         mine = {t.value for t in (view.racks[view.seat] if view.seat is not None else ())
                 if t.colour == colour and t.value is not None}
-        dealt = not view.deal_jokers and view.racks[seat][index].uid not in {
-            e.uid for e in view.history if isinstance(e, Placed)}
+        dealt = starting_tile(view, view.racks[seat][index].uid)
         return tuple(v for v in view.candidates(seat, index)
                      if v not in mine and not (v == JOKER and dealt))
 
