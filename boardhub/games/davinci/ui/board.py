@@ -23,7 +23,7 @@ from boardhub.core.match import Match
 from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, starting_tile
 from boardhub.games.davinci.moves import Draw, Guess, Guessed, Move, Phase, Place, Placed, Reveal, Stop, as_move
 from boardhub.games.davinci.ui import paint
-from boardhub.games.davinci.ui.paint import FELT, FELT_EDGE, LAST_CALL, SELECT, TILE  # noqa: F401 (TILE: as before)
+from boardhub.games.davinci.ui.paint import FELT, FELT_EDGE, TILE  # noqa: F401 (TILE: as before)
 from boardhub.games.davinci.ui.layout import Table, fitting_px, lay_out
 from boardhub.games.davinci.words import (  # noqa: F401 (describe: the board's name before words.py)
     GUESSING, Call, TurnUp, describe, event_of, hidden_words, move_words, step_words, value_words, why_not_offered)
@@ -376,7 +376,8 @@ class DavinciBoard(BoardView):
     def draw_seat_icon(self, surface, center, radius: float, seat: int) -> None:
         pygame.draw.circle(surface, theme.SEATS[seat], center, radius)
         if radius >= 9:
-            theme.text(surface, str(seat + 1), radius * 1.4, center, theme.TEXT, "center", bold=True)
+            theme.text(surface, str(seat + 1), radius * 1.4, center, theme.on_colour(theme.SEATS[seat]), "center",
+                       bold=True)
 
     def scores(self, state: DavinciState) -> list[str]:
         """Each seat's hidden tiles left, said as such."""
@@ -446,10 +447,10 @@ class DavinciBoard(BoardView):
             box = paint.lifted(t, seat, rect, tile.revealed and seat == mine)
             self._draw_tile(surface, box, tile, self.shown(view, seat, tile), ctx.now)
             if ctx.last_move and last_guess is not None and tile.uid == last_guess.uid:
-                pygame.draw.rect(surface, LAST_CALL, box.inflate(round(tw * 0.1), round(tw * 0.1)),
+                pygame.draw.rect(surface, paint.last_call_colour(), box.inflate(round(tw * 0.1), round(tw * 0.1)),
                                  width=max(2, round(tw * 0.05)), border_radius=max(3, box.width // 6))
             if (seat, index) == self.selected:
-                pygame.draw.rect(surface, SELECT, box.inflate(round(tw * 0.22), round(tw * 0.22)),
+                pygame.draw.rect(surface, paint.select_colour(), box.inflate(round(tw * 0.22), round(tw * 0.22)),
                                  width=max(2, round(tw * 0.07)), border_radius=max(4, box.width // 5))
             if view.drawn == tile.uid and not tile.revealed:  # this turn's drawn tile: a bar on the outside
                 paint.draw_drawn_bar(surface, t, seat, box)
@@ -462,7 +463,7 @@ class DavinciBoard(BoardView):
             pygame.draw.rect(surface, theme.SEATS[view.to_move], hand.inflate(round(tw * 0.16), round(tw * 0.16)),
                              width=max(2, round(tw * 0.06)), border_radius=max(4, hand.width // 5))
         for slot, rect in t.slots.items():
-            pygame.draw.rect(surface, SELECT, rect, border_radius=max(2, rect.width // 3))
+            pygame.draw.rect(surface, paint.select_colour(), rect, border_radius=max(2, rect.width // 3))
         if self.selected is not None and acting:
             paint.draw_pad(surface, view, t, self.selected, set(self.callable(view, *self.selected)))
         if view.phase is Phase.CONTINUE and acting:

@@ -23,6 +23,20 @@ FELT_EDGE = (20, 66, 52)
 SELECT = (90, 200, 255)  # the tile picked for a guess and the places to click
 LAST_CALL = (235, 80, 70)  # the tile of the last call
 HINT = (250, 230, 150)
+# the colour-blind-safe palette's (theme.OKABE_ITO): the last call vermillion, the picking sky blue, which
+# differ in lightness as well, where the standard red ring on the green felt fades for a red-green reader
+LAST_CALL_SAFE = theme.OKABE_ITO["vermillion"]
+SELECT_SAFE = theme.OKABE_ITO["sky blue"]
+
+
+def select_colour() -> tuple[int, int, int]:
+    """The colour of the tile picked and the places to click, in the palette in use."""
+    return theme.pick(SELECT, SELECT_SAFE)
+
+
+def last_call_colour() -> tuple[int, int, int]:
+    """The colour of the ring on the tile of the last call, in the palette in use."""
+    return theme.pick(LAST_CALL, LAST_CALL_SAFE)
 
 
 def draw_cover(surface: pygame.Surface, r: pygame.Rect, t: Table, words: str) -> None:
@@ -131,7 +145,7 @@ def draw_pad(surface: pygame.Surface, view: DavinciView, t: Table, picked: tuple
     for value, rect in t.pad.items():
         ok = value in allowed
         pygame.draw.rect(surface, TILE[colour] if ok else theme.PANEL, rect, border_radius=6)
-        pygame.draw.rect(surface, SELECT if ok else theme.PANEL_EDGE, rect, width=2, border_radius=6)
+        pygame.draw.rect(surface, select_colour() if ok else theme.PANEL_EDGE, rect, width=2, border_radius=6)
         label = _("joker") if value == JOKER else str(value)
         px = fitting_px(label, rect.width * 0.8, rect.height * 0.65)
         theme.text(surface, label, px, rect.center, INK[colour] if ok else theme.DISABLED, "center", bold=True)
