@@ -208,9 +208,12 @@ def context(scene: GameView) -> DrawContext:
     """What the board may read while it draws: the settings, the hover, the names, the analysis it asked for."""
     m, st, session = scene.match, scene.app.settings, scene.session
     hover = pygame.mouse.get_pos() if session.interactive and scene.app.top is scene else None
+    # a mouse gone from the window leaves no tooltip behind (get_pos keeps its last place)
+    pointer = pygame.mouse.get_pos() if scene.app.top is scene and pygame.mouse.get_focused() else None
     wanted, seat = scene.board.wants_analysis(m)
     return DrawContext(scene.clock, hover, st.hints, st.last_move, st.animation_seconds,
-                       tuple(x.label for x in m.seats), session.analysis_for(seat) if wanted else None, m.human_seats)
+                       tuple(x.label for x in m.seats), session.analysis_for(seat) if wanted else None, m.human_seats,
+                       pointer)
 
 
 def draw(scene: GameView, surface: pygame.Surface, ctx: DrawContext) -> None:

@@ -20,8 +20,9 @@ import pygame
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match
-from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, starting_tile
+from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, starting_tile, tile_name
 from boardhub.games.davinci.moves import Draw, Guess, Guessed, Move, Phase, Place, Placed, Reveal, Stop, as_move
+from boardhub.games.davinci.tile_history import current_turn, tile_history
 from boardhub.games.davinci.ui import paint
 from boardhub.games.davinci.ui.paint import FELT, FELT_EDGE, TILE  # noqa: F401 (TILE: as before)
 from boardhub.games.davinci.ui.layout import Table, fitting_px, lay_out
@@ -481,6 +482,37 @@ class DavinciBoard(BoardView):
         if view.phase is not Phase.OVER:  # once the game is over its result says who called what last
             live = [e for at, e in self.announced if at <= ctx.now < at + ANNOUNCE_SECONDS]
             paint.draw_announcements(surface, t, ctx, live)
+        told = self.told_tile(view, ctx)
+        if told is not None:
+            seat, index = told
+            title, lines = self.tile_story(view, seat, index, ctx.labels)
+            paint.draw_tooltip(surface, self.rect, t, t.tiles[told], title, lines)
+
+    def told_tile(self, view: DavinciView, ctx: DrawContext) -> tuple[int, int] | None:
+        """The tile whose history shows: the one under the mouse, else the one the keys' cursor is on."""
+        t = self._table(view)
+        if ctx.pointer is not None and not self.cursor_shown:
+            for (seat, index), rect in t.tiles.items():
+                box = paint.lifted(t, seat, rect, view.racks[seat][index].revealed and seat == view.seat)
+                if box.collidepoint(ctx.pointer):
+                    return seat, index
+        if ctx.hover is not None and self.cursor_shown and self.cursor is not None:
+            target = as_target(self.cursor)
+            if isinstance(target, Pick):
+                return target.seat, target.index
+            if isinstance(target, Reveal):
+                return view.to_move, target.index
+        return None
+
+    def tile_story(self, view: DavinciView, seat: int, index: int, names: tuple[str, ...]) -> tuple[str, list[str]]:
+        """The tooltip of a tile: whose it is and what it is as the viewer sees it, then its history
+        (`tile_history`: from the public record only) and the turn now."""
+        tile = view.racks[seat][index]
+        shown = tile.value if self.shown(view, seat, tile) else None
+        title = _("{name}: {tile}").format(name=names[seat], tile=tile_name(tile.colour, shown))
+        now = current_turn(view)
+        return title, tile_history(view, tile.uid, names) + (
+            [_("Now: turn {turn}").format(turn=now)] if now else [])
 
     def _draw_tile(self, surface, rect: pygame.Rect, tile, shown: bool, now: float) -> None:
         paint.draw_tile(surface, rect, tile, shown, now, self.flips)

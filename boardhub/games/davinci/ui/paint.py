@@ -219,3 +219,26 @@ def draw_ring(surface: pygame.Surface, rect: pygame.Rect, tw: float, colour: tup
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, colour, box.inflate(round(8 * s), round(2 * s)), border_radius=4)
         surface.blit(img, box)
+
+
+def draw_tooltip(surface: pygame.Surface, bounds: pygame.Rect, t: Table, target: pygame.Rect, title: str,
+                 lines: list[str]) -> pygame.Rect:
+    """A small box beside `target` (a tile) with a title and lines, kept inside `bounds`; returns the box."""
+    px = max(theme.MIN_TEXT_PX / theme.TEXT_SCALE, min(t.tw * 0.42, 24))
+    width = round(min(bounds.width * 0.9, max(px * 16, bounds.width * 0.42)))
+    rows = [(row, i == 0) for i, line in enumerate([title, *lines])
+            for row in theme.wrap(line, px, width - round(px * 1.2), bold=i == 0)]
+    lh = theme.line_height(px)
+    w = min(width, round(max(theme.font(int(px), bold).size(theme.shown(row))[0] for row, bold in rows) + px * 1.2))
+    box = pygame.Rect(0, 0, w, round(lh * len(rows) + px * 0.8))
+    box.midbottom = (target.centerx, target.y - round(px * 0.4))  # above the tile, else below it
+    if box.y < bounds.y:
+        box.midtop = (target.centerx, target.bottom + round(px * 0.4))
+    box.clamp_ip(bounds)
+    pygame.draw.rect(surface, (16, 24, 30), box, border_radius=8)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=1, border_radius=8)
+    with theme.panel_bounds(surface, box):
+        for k, (row, bold) in enumerate(rows):
+            theme.text(surface, theme.fit(row, px, box.width - px * 1.2, bold), px,
+                       (box.x + px * 0.6, box.y + px * 0.4 + k * lh), theme.TEXT if bold else theme.MUTED, bold=bold)
+    return box
