@@ -341,15 +341,15 @@ class DavinciRules:
         # False deals numbers only and shuffles the jokers into the piles after the deal, as the official
         # rules do; saved games name that False, so a game without any joker is an option of its own
         Option("deal_jokers", N_("Starting tiles"), (False, True), False,
-               (N_("Dealt, jokers then join the piles: the official rules"),
-                N_("Drawn, jokers too: a popular variant"))),
-        Option("no_jokers", N_("Jokers"), (False, True), False,
-               (N_("In the piles"), N_("None: numbers only")), only_when=("deal_jokers", (False,))),
+               (N_("Numbers only, the jokers join the piles after: the official rules"),
+                N_("Drawn in turn, jokers too: a popular variant"))),
         # the physical game's deal: each player in turn draws a starting tile face down from the piles (picking
         # its colour) and stands it on the rack, jokers aside until every starting tile is drawn
         Option("draw_start", N_("Dealing"), (False, True), False,
                (N_("At random, sorted onto the racks"), N_("Each player draws them in turn, picking colours")),
                only_when=("deal_jokers", (False,))),
+        Option("no_jokers", N_("Jokers"), (False, True), False,
+               (N_("In the piles"), N_("None: numbers only")), only_when=("deal_jokers", (False,))),
         Option("piles_end_in_draw", N_("Empty piles"), (False, True), False,
                (N_("Play on: the official rules"), N_("End in a draw: a popular variant"))),
     )

@@ -224,12 +224,13 @@ def draw_ring(surface: pygame.Surface, rect: pygame.Rect, tw: float, colour: tup
 def draw_tooltip(surface: pygame.Surface, bounds: pygame.Rect, t: Table, target: pygame.Rect, title: str,
                  lines: list[str]) -> pygame.Rect:
     """A small box beside `target` (a tile) with a title and lines, kept inside `bounds`; returns the box."""
-    px = max(theme.MIN_TEXT_PX / theme.TEXT_SCALE, min(t.tw * 0.42, 24))
+    px = max(theme.MIN_TEXT_PX / theme.TEXT_SCALE, min(t.tw * 0.42, 28))
     width = round(min(bounds.width * 0.9, max(px * 16, bounds.width * 0.42)))
     rows = [(row, i == 0) for i, line in enumerate([title, *lines])
             for row in theme.wrap(line, px, width - round(px * 1.2), bold=i == 0)]
     lh = theme.line_height(px)
-    w = min(width, round(max(theme.font(int(px), bold).size(theme.shown(row))[0] for row, bold in rows) + px * 1.2))
+    widest = max(theme.font(int(px), bold).size(theme.shown(row))[0] for row, bold in rows)
+    w = min(width, math.ceil(widest + px * 1.2) + 2)  # rounded up: the widest row is never cut by a pixel
     box = pygame.Rect(0, 0, w, round(lh * len(rows) + px * 0.8))
     box.midbottom = (target.centerx, target.y - round(px * 0.4))  # above the tile, else below it
     if box.y < bounds.y:
