@@ -6,6 +6,7 @@ import random
 import re
 
 import pygame
+import pytest
 from uidriver import key
 
 from boardhub.core.game import get_game
@@ -22,7 +23,12 @@ from boardhub.ui.board import DrawContext
 RULES = DavinciRules()
 DAVINCI = get_game("davinci")
 NAMES = ("Ann", "Expert AI", "Bo", "Cy")
-pygame.init()  # the board's drawing measures text
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    """The board's drawing measures text (an earlier test may have shut pygame down)."""
+    pygame.init()
 
 
 def played(options: dict, seed: int, moves: int):

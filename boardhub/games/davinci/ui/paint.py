@@ -236,10 +236,14 @@ def draw_tooltip(surface: pygame.Surface, bounds: pygame.Rect, t: Table, target:
     if box.y < bounds.y:
         box.midtop = (target.centerx, target.bottom + round(px * 0.4))
     box.clamp_ip(bounds)
-    pygame.draw.rect(surface, (16, 24, 30), box, border_radius=8)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=1, border_radius=8)
-    with theme.panel_bounds(surface, box):
+    # a layer of its own, as a tooltip is: it covers the table's words under it (a rack's name) whole
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    inside = layer.get_rect()
+    pygame.draw.rect(layer, (16, 24, 30), inside, border_radius=8)
+    pygame.draw.rect(layer, theme.PANEL_EDGE, inside, width=1, border_radius=8)
+    with theme.panel_bounds(layer, inside):
         for k, (row, bold) in enumerate(rows):
-            theme.text(surface, theme.fit(row, px, box.width - px * 1.2, bold), px,
-                       (box.x + px * 0.6, box.y + px * 0.4 + k * lh), theme.TEXT if bold else theme.MUTED, bold=bold)
+            theme.text(layer, theme.fit(row, px, box.width - px * 1.2, bold), px,
+                       (px * 0.6, px * 0.4 + k * lh), theme.TEXT if bold else theme.MUTED, bold=bold)
+    surface.blit(layer, box)
     return box
