@@ -104,6 +104,7 @@ def meanings() -> dict[str, dict[str, tuple]]:
         "Da Vinci's marks": {"last call": paint.last_call_colour(), "picked": paint.select_colour(),
                              "felt": paint.FELT},
         "review ratings": {r: review_graph.rating_colour(r) for r in review_graph.RATING_COLOURS},
+        "review's marks on the board": {"move played": theme.ACCENT, "better move": theme.BEST},
     }
 
 
