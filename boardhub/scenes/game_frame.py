@@ -25,11 +25,10 @@ from boardhub.ui.board import BoardView, DrawContext, move_words
 from boardhub.ui.scene import Host
 from boardhub.ui.widgets import Slider, Widget
 
-# each kind of message: its colour and how long it stays (errors longest, so they can be read)
-MESSAGE_LOOK = {"info": (theme.TEXT, 3.5), "success": (theme.SUCCESS, 4.0), "warning": (theme.ACCENT, 5.0),
-                "error": (theme.ERROR, 8.0)}
-# the theme's colour of each kind, read as a message is drawn: the palette may change while it shows
-MESSAGE_THEME = {"info": "TEXT", "success": "SUCCESS", "warning": "ACCENT", "error": "ERROR"}
+# each kind of message: its colour (the theme's name for it, read as it is drawn: the palette may change
+# while it shows) and how long it stays (errors longest, so they can be read)
+MESSAGE_LOOK = {"info": ("TEXT", 3.5), "success": ("SUCCESS", 4.0), "warning": ("ACCENT", 5.0),
+                "error": ("ERROR", 8.0)}
 FADE = 0.6  # seconds a message takes to fade out at the end of its life
 
 
@@ -233,7 +232,7 @@ def draw(scene: GameView, surface: pygame.Surface, ctx: DrawContext) -> None:
 
 def draw_message(surface: pygame.Surface, message: Message, rect: pygame.Rect, s: float) -> None:
     """The message in its strip: a panel with a bar of its kind's colour, fading at the end."""
-    color = getattr(theme, MESSAGE_THEME.get(message.kind, "TEXT"))
+    color = getattr(theme, MESSAGE_LOOK.get(message.kind, MESSAGE_LOOK["info"])[0])
     px = 22 * s
     text = theme.fit(message.text, px, rect.width - 40 * s)
     width = min(rect.width, theme.font(int(px)).size(text)[0] + 40 * s)

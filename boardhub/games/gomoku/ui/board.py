@@ -153,11 +153,11 @@ class GomokuBoard(BoardView):
             if stone:
                 self._draw_stone(surface, p, stone - 1, number.get(p), ctx.now)
         if ctx.last_move and state.moves:
-            last = state.moves[-1]
+            last, mark = state.moves[-1], theme.pick(LAST_MOVE, LAST_MOVE_SAFE)
             if not self.numbers:
-                pygame.draw.circle(surface, theme.pick(LAST_MOVE, LAST_MOVE_SAFE), self.point_xy(last), max(3, c * 0.14))
+                pygame.draw.circle(surface, mark, self.point_xy(last), max(3, c * 0.14))
             else:
-                pygame.draw.circle(surface, theme.pick(LAST_MOVE, LAST_MOVE_SAFE), self.point_xy(last), c * 0.47, max(2, round(c * 0.07)))
+                pygame.draw.circle(surface, mark, self.point_xy(last), c * 0.47, max(2, round(c * 0.07)))
         if state.win_line:
             self._draw_win_line(surface, state.win_line)
         if state.winner is None and not state.reason and state.player == 0:
@@ -195,19 +195,21 @@ class GomokuBoard(BoardView):
         c = self.cell
         pygame.draw.circle(surface, FORBIDDEN_HALO, (x, y), c * 0.3)
         d, w = c * 0.2, max(2, round(c * 0.09))
-        pygame.draw.line(surface, theme.pick(FORBIDDEN, FORBIDDEN_SAFE), (x - d, y - d), (x + d, y + d), w)
-        pygame.draw.line(surface, theme.pick(FORBIDDEN, FORBIDDEN_SAFE), (x - d, y + d), (x + d, y - d), w)
+        cross = theme.pick(FORBIDDEN, FORBIDDEN_SAFE)
+        pygame.draw.line(surface, cross, (x - d, y - d), (x + d, y + d), w)
+        pygame.draw.line(surface, cross, (x - d, y + d), (x + d, y - d), w)
 
     def _draw_cursor(self, surface, at: tuple[float, float]) -> None:
         """The keyboard's point: four corners around it, clear of the stone that may stand there."""
         x, y = at
         c = self.cell
         r, arm, w = c * 0.52, c * 0.2, max(2, round(c * 0.08))
+        colour = theme.pick(CURSOR, CURSOR_SAFE)
         for sx in (-1, 1):
             for sy in (-1, 1):
                 corner = (x + sx * r, y + sy * r)
-                pygame.draw.line(surface, theme.pick(CURSOR, CURSOR_SAFE), corner, (corner[0] - sx * arm, corner[1]), w)
-                pygame.draw.line(surface, theme.pick(CURSOR, CURSOR_SAFE), corner, (corner[0], corner[1] - sy * arm), w)
+                pygame.draw.line(surface, colour, corner, (corner[0] - sx * arm, corner[1]), w)
+                pygame.draw.line(surface, colour, corner, (corner[0], corner[1] - sy * arm), w)
 
     def _draw_stone(self, surface, p: int, colour: int, number: int | None, now: float) -> None:
         x, y = self.point_xy(p)
