@@ -486,7 +486,7 @@ class DavinciBoard(BoardView):
         if told is not None:
             seat, index = told
             title, lines = self.tile_story(view, seat, index, ctx.labels)
-            paint.draw_tooltip(surface, self.rect, t, t.tiles[told], title, lines)
+            paint.draw_tooltip(surface, self.rect, t, t.tiles[told], title, lines, t.inward(seat))
 
     def told_tile(self, view: DavinciView, ctx: DrawContext) -> tuple[int, int] | None:
         """The tile whose history shows: the one under the mouse, else the one the keys' cursor is on."""

@@ -222,8 +222,9 @@ def draw_ring(surface: pygame.Surface, rect: pygame.Rect, tw: float, colour: tup
 
 
 def draw_tooltip(surface: pygame.Surface, bounds: pygame.Rect, t: Table, target: pygame.Rect, title: str,
-                 lines: list[str]) -> pygame.Rect:
-    """A small box beside `target` (a tile) with a title and lines, kept inside `bounds`; returns the box."""
+                 lines: list[str], inward: tuple[int, int] = (0, -1)) -> pygame.Rect:
+    """A small box beside `target` (a tile) with a title and lines, on its side `inward` (towards the middle
+    of the table, clear of the rest of its rack), kept inside `bounds`; returns the box."""
     px = max(theme.MIN_TEXT_PX / theme.TEXT_SCALE, min(t.tw * 0.42, 28))
     width = round(min(bounds.width * 0.9, max(px * 16, bounds.width * 0.42)))
     rows = [(row, i == 0) for i, line in enumerate([title, *lines])
@@ -232,9 +233,15 @@ def draw_tooltip(surface: pygame.Surface, bounds: pygame.Rect, t: Table, target:
     widest = max(theme.font(int(px), bold).size(theme.shown(row))[0] for row, bold in rows)
     w = min(width, math.ceil(widest + px * 1.2) + 2)  # rounded up: the widest row is never cut by a pixel
     box = pygame.Rect(0, 0, w, round(lh * len(rows) + px * 0.8))
-    box.midbottom = (target.centerx, target.y - round(px * 0.4))  # above the tile, else below it
-    if box.y < bounds.y:
-        box.midtop = (target.centerx, target.bottom + round(px * 0.4))
+    gap = round(px * 0.4)
+    if inward == (1, 0):
+        box.midleft = (target.right + gap, target.centery)
+    elif inward == (-1, 0):
+        box.midright = (target.x - gap, target.centery)
+    elif inward == (0, 1):
+        box.midtop = (target.centerx, target.bottom + gap)
+    else:
+        box.midbottom = (target.centerx, target.y - gap)
     box.clamp_ip(bounds)
     # a layer of its own, as a tooltip is: it covers the table's words under it (a rack's name) whole
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
