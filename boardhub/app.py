@@ -110,7 +110,8 @@ class App:
         self._open_window(size)
         self.clock = pygame.time.Clock()
         self.sounds = Sounds()
-        self.sounds.muted = not self.settings.sound
+        self.sounds.set_level(self.settings.loudness)
+        theme.use_palette(self.settings.palette)
         self.stack: list[Scene] = []
         self.running = True
         self._worker = None

@@ -54,7 +54,8 @@ def sample_positions(options: dict, seed: int, every: int = 7) -> list:
 @pytest.fixture(scope="module")
 def positions() -> list:
     options = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 2, "deal_jokers": True},
-               {"players": 3, "deal_jokers": True, "piles_end_in_draw": True}]
+               {"players": 3, "deal_jokers": True, "piles_end_in_draw": True},
+               {"players": 3, "draw_start": True}, {"players": 4, "draw_start": True, "no_jokers": True}]
     return [s for i, opts in enumerate(options) for s in sample_positions(opts, 11 + i)]
 
 

@@ -13,6 +13,7 @@ from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
 from boardhub.scenes.game_frame import MESSAGE_LOOK, Message
 from boardhub.scenes.pause import PauseScene
+from boardhub.ui import theme
 from uidriver import frames
 
 
@@ -37,7 +38,7 @@ def test_the_message_strip_covers_neither_the_board_nor_the_top_bar(app, size, k
     app.draw(app.screen)
     strip = app.screen.subsurface(scene.message_rect)
     colours = {tuple(strip.get_at((x, y)))[:3] for x in range(strip.get_width()) for y in range(0, strip.get_height(), 2)}
-    assert MESSAGE_LOOK["error"][0] in colours  # drawn in the error colour, in its strip
+    assert theme.ERROR in colours  # drawn in the error colour, in its strip
 
 
 def test_a_message_goes_while_a_panel_covers_the_game(app):

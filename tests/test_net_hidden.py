@@ -129,7 +129,8 @@ def test_a_seat_and_a_watcher_get_the_same_bytes_from_twin_tables(players, focus
 
 @settings(max_examples=40, deadline=None)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**64), length=st.integers(0, 150),
-       options=st.fixed_dictionaries({"deal_jokers": st.booleans(), "no_jokers": st.booleans()}))
+       options=st.fixed_dictionaries({"deal_jokers": st.booleans(), "no_jokers": st.booleans(),
+                                       "draw_start": st.booleans()}))
 def test_a_view_on_the_wire_decodes_to_the_same_view(players, seed, length, options):
     from boardhub.net.views import davinci_view, decode_davinci
 

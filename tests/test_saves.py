@@ -280,13 +280,14 @@ def test_settings_persist_between_runs(app):
     click(app, app.top.settings_button.rect.center)
     settings = app.top
     assert isinstance(settings, SettingsScene)
-    sound = dict(settings.rows)["Sound"]
-    click(app, sound.rect.center)
+    volume = dict(settings.rows)["Sound volume"]
+    for _ in range(10):  # the left arrow, from 100% down to Off
+        click(app, (volume.rect.x + 4, volume.rect.centery))
     assert app.settings.sound is False
     key(app, pygame.K_ESCAPE)  # closing the panel saves
     other = App((800, 600))
     try:
-        assert other.settings.sound is False
+        assert other.settings.sound is False and other.sounds.muted
     finally:
         other.close()
 

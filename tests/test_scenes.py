@@ -125,8 +125,9 @@ def test_settings_rules_and_menu_scenes_draw(app):
     menu = app.top
     click(app, menu.settings_button.rect.center)
     assert isinstance(app.top, SettingsScene)
-    sound = dict(app.top.rows)["Sound"]
-    click(app, sound.rect.center)
+    volume = dict(app.top.rows)["Sound volume"]
+    for _ in range(10):  # the left arrow, from 100% down to Off
+        click(app, (volume.rect.x + 4, volume.rect.centery))
     assert app.settings.sound is False and app.sounds.muted
     key(app, pygame.K_ESCAPE)
     assert app.top is menu

@@ -59,6 +59,7 @@ def fresh(app) -> None:
     """Back to the menu with default settings and an empty saves folder."""
     app.settings = Settings(ai_delay=0.0, ava_delay=0.0, animation="none")
     app.reset("menu")
+    pygame.mouse.set_pos((0, 0))  # where no board is: a scene that pointed at a tile leaves no tooltip behind
     for path in saves.saves_dir().rglob("*.json"):
         path.unlink()
 
@@ -157,6 +158,21 @@ def build_game(key: str, mode: str, players: int | None = None, toggled: bool = 
             for button in scene.action_buttons:
                 button.on_click()
             frames(app, 2)
+        return scene
+    return build
+
+
+def build_tile_history(players: int):
+    """Da Vinci Code with the mouse over another player's tile: its history in a tooltip."""
+    def build(app):
+        scene = start_game(app, "davinci", "pva", players, moves=40)
+        view = scene.board.view(scene.match.state)
+        rects = scene.board.rack_rects(view)
+        seat = 1 if 1 in {s for s, _i in rects} else 0
+        pygame.mouse.set_pos(rects[(seat, 0)].center)
+        frames(app, 2)
+        from boardhub.scenes.game_frame import context
+        assert scene.board.told_tile(view, context(scene)) == (seat, 0)  # the tooltip shows
         return scene
     return build
 
@@ -392,6 +408,9 @@ for _key in GAME_KEYS:
             SCENES[f"game-{_name}-{_mode}-toggled"] = build_game(_key, _mode, _players, toggled=True)
         SCENES[f"result-{_name}"] = build_result(_key, _players)
     SCENES[f"pause-{_key}"] = build_pause(_key)
+    if _key == "davinci":
+        for _players in PLAYERS[_key]:
+            SCENES[f"game-davinci-{_players}p-tile-history"] = build_tile_history(_players)
     SCENES[f"game-{_key}-undone"] = build_undone(_key)
     if _key in ("othello", "gomoku"):
         SCENES[f"game-{_key}-best"] = build_best(_key)

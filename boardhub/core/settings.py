@@ -32,11 +32,17 @@ MAX_SETUP_CHARS = 4_000  # one setup as JSON: a few hundred characters with an e
 MAX_NAME_CHARS = 24  # the player's name at network tables (net/protocol.py's MAX_NAME)
 MAX_ADDRESS_CHARS = 260  # an address with its port
 MAX_SEATS = 8  # seat positions with a remembered name: four at most today
+PALETTES = ("standard", "safe")  # the colours: as the ui's theme names them
 
 
 @dataclass
 class Settings:
+    # whether sounds play (Ctrl+M turns them off and on again at the same volume)
     sound: bool = True
+    # how loud, in percent: files from before it kept only `sound`, which reads as 100% on or off
+    volume: int = 100
+    # the colours: "standard", or "safe" for colour-blind players (theme.PALETTES)
+    palette: str = "standard"
     animation: str = "normal"
     hints: bool = True
     last_move: bool = True
@@ -70,6 +76,17 @@ class Settings:
     problem: str = field(default="", compare=False, repr=False)
     # the values as read from the file (or last written): `save` writes only those that differ
     _loaded: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def loudness(self) -> int:
+        """The volume sounds play at now, in percent: 0 while the sound is off."""
+        return self.volume if self.sound else 0
+
+    def set_loudness(self, percent: int) -> None:
+        """Play sounds at `percent` (0: off, the volume kept for when Ctrl+M turns them on again)."""
+        if percent > 0:
+            self.volume = percent
+        self.sound = percent > 0
 
     @property
     def animation_seconds(self) -> float:
@@ -211,6 +228,10 @@ def _checked(name: str, value: Any, default: Any) -> Any:
         return value if value is None or (isinstance(value, str) and value in i18n.LANGUAGES) else _REFUSED
     if name == "animation":
         return value if isinstance(value, str) and value in ANIMATION_SPEEDS else _REFUSED
+    if name == "palette":
+        return value if value in PALETTES else _REFUSED
+    if name == "volume":
+        return value if schema.is_int(value) and 0 <= value <= 100 else _REFUSED
     if isinstance(default, bool):
         return value if isinstance(value, bool) else _REFUSED
     if isinstance(default, float):

@@ -113,7 +113,9 @@ class GameScene(Scene):
     def toggle_sound(self) -> None:
         st = self.app.settings
         st.sound = not st.sound
-        self.app.sounds.muted = not st.sound
+        if st.sound and not st.volume:  # a volume of 0 from a hand-edited file: on means heard
+            st.volume = 100
+        self.app.sounds.set_level(st.loudness)
         self.say(_("Sound on") if st.sound else _("Sound off (Ctrl+M turns it back on)"))
 
     def show_result(self) -> None:

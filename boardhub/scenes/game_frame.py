@@ -28,9 +28,10 @@ from boardhub.ui.board import BoardView, DrawContext, move_words
 from boardhub.ui.scene import Host
 from boardhub.ui.widgets import Slider, Widget
 
-# each kind of message: its colour and how long it stays (errors longest, so they can be read)
-MESSAGE_LOOK = {"info": (theme.TEXT, 3.5), "success": (theme.SUCCESS, 4.0), "warning": (theme.ACCENT, 5.0),
-                "error": (theme.ERROR, 8.0)}
+# each kind of message: its colour (the theme's name for it, read as it is drawn: the palette may change
+# while it shows) and how long it stays (errors longest, so they can be read)
+MESSAGE_LOOK = {"info": ("TEXT", 3.5), "success": ("SUCCESS", 4.0), "warning": ("ACCENT", 5.0),
+                "error": ("ERROR", 8.0)}
 FADE = 0.6  # seconds a message takes to fade out at the end of its life
 
 
@@ -212,9 +213,12 @@ def context(scene: GameView) -> DrawContext:
     """What the board may read while it draws: the settings, the hover, the names, the analysis it asked for."""
     m, st, session = scene.match, scene.app.settings, scene.session
     hover = pygame.mouse.get_pos() if session.interactive and scene.app.top is scene else None
+    # a mouse gone from the window leaves no tooltip behind (get_pos keeps its last place)
+    pointer = pygame.mouse.get_pos() if scene.app.top is scene and pygame.mouse.get_focused() else None
     wanted, seat = scene.board.wants_analysis(m)
     return DrawContext(scene.clock, hover, st.hints, st.last_move, st.animation_seconds,
-                       tuple(x.label for x in m.seats), session.analysis_for(seat) if wanted else None, m.human_seats)
+                       tuple(x.label for x in m.seats), session.analysis_for(seat) if wanted else None, m.human_seats,
+                       pointer)
 
 
 def draw(scene: GameView, surface: pygame.Surface, ctx: DrawContext) -> None:
@@ -234,7 +238,7 @@ def draw(scene: GameView, surface: pygame.Surface, ctx: DrawContext) -> None:
 
 def draw_message(surface: pygame.Surface, message: Message, rect: pygame.Rect, s: float) -> None:
     """The message in its strip: a panel with a bar of its kind's colour, fading at the end."""
-    color = MESSAGE_LOOK.get(message.kind, MESSAGE_LOOK["info"])[0]
+    color = getattr(theme, MESSAGE_LOOK.get(message.kind, MESSAGE_LOOK["info"])[0])
     px = 22 * s
     text = theme.fit(message.text, px, rect.width - 40 * s)
     width = min(rect.width, theme.font(int(px)).size(text)[0] + 40 * s)

@@ -22,11 +22,10 @@ from boardhub.core.review_run import GameRecord, ReviewRun
 from boardhub.core.seat_names import YOU
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext
-from boardhub.ui.review_graph import RATING_COLOURS, draw_graph, move_at, save_graph
+from boardhub.ui.review_graph import draw_graph, move_at, rating_colour, save_graph
 from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, FocusRing
 
-BEST_COLOUR = theme.BEST
 PLAYED_COLOUR = theme.ACCENT
 
 
@@ -238,7 +237,7 @@ class ReviewScene(Scene):
             return
         self.board.draw_mark(surface, self.record.moves[ply], PLAYED_COLOUR, "", self.s)
         if m is not None and m.best_text and m.before.best != m.move and m.loss > 0:
-            self.board.draw_mark(surface, m.before.best, BEST_COLOUR, value_text(m.before.value, self.run.review.baseline),
+            self.board.draw_mark(surface, m.before.best, theme.BEST, value_text(m.before.value, self.run.review.baseline),
                                  self.s, state)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
@@ -258,7 +257,7 @@ class ReviewScene(Scene):
                 right, colour = "", theme.MUTED
                 if m is not None and m.rated:
                     right = _(m.rating) if m.rating else value_text(m.value, review.baseline)
-                    colour = RATING_COLOURS.get(m.rating, theme.MUTED)
+                    colour = rating_colour(m.rating)
                 elif m is None:
                     right = "…"
                 right_w = theme.font(theme.font_px(self.row_px)).size(right)[0]
@@ -293,15 +292,15 @@ class ReviewScene(Scene):
                 lines.append((_("Not rated: the value is an estimate, not a proof"), theme.MUTED))
             elif m.best_text and m.best_text != m.text and m.loss > 0:
                 lines.append((_("Better: {move}, {value} {unit}").format(
-                    move=self.words(m.ply, m.before.best), value=value_text(m.before.value, review.baseline), unit=unit), BEST_COLOUR))
+                    move=self.words(m.ply, m.before.best), value=value_text(m.before.value, review.baseline), unit=unit), theme.BEST))
                 lost = _("Lost {loss} {unit}: {rating}") if m.rating else _("Lost {loss} {unit}")
                 lines.append((lost.format(loss=f"{m.loss:.1f}", unit=unit, rating=_(m.rating)),
-                              RATING_COLOURS.get(m.rating, theme.MUTED)))
+                              rating_colour(m.rating)))
             elif m.best_text and m.best_text != m.text:
                 lines.append((_("As good as the expert's choice, {move}").format(move=self.words(m.ply, m.before.best)),
-                              BEST_COLOUR))
+                              theme.BEST))
             else:
-                lines.append((_("The best move found"), BEST_COLOUR))
+                lines.append((_("The best move found"), theme.BEST))
             kind = _("Exact: proven by the solver") if m.exact else _("Estimated by the expert's search")
             lines.append((kind, theme.MUTED))
             if m.before.note:

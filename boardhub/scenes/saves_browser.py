@@ -298,7 +298,8 @@ class SavesScene(Scene):
                  theme.ERROR if report.failed else theme.MUTED)
         if "settings.json" in report.moved:  # the settings from before apply now, and are not written over at exit
             self.app.settings = Settings.load()
-            self.app.sounds.muted = not self.app.settings.sound
+            self.app.sounds.set_level(self.app.settings.loudness)
+            theme.use_palette(self.app.settings.palette)
         self.refresh()
 
     def select(self, index: int) -> None:

@@ -1,4 +1,5 @@
-"""Settings: the language, full screen, sound, animation speed, hints, last-move highlight and the AI's visible delay."""
+"""Settings: the language, full screen, colours, sound volume, animation speed, hints, last-move highlight and
+the AI's visible delay."""
 from __future__ import annotations
 
 import pygame
@@ -12,6 +13,13 @@ from boardhub.ui.widgets import Button, Choice, FocusRing, Toggle
 
 DELAYS = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0)
 SPEED_NAMES = {"none": N_("None"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+VOLUMES = tuple(range(0, 101, 10))  # percent, Off at 0
+PALETTE_NAMES = {"standard": N_("Standard"), "safe": N_("Colour-blind safe")}
+
+
+def volume_text(percent: int) -> str:
+    """A volume as the Settings show it: "Off", "50%"."""
+    return _("Off") if percent == 0 else _("{percent}%").format(percent=percent)
 
 
 class SettingsScene(Scene):
@@ -26,7 +34,9 @@ class SettingsScene(Scene):
         self.rows = [
             (N_("Language"), self.language),
             (N_("Full screen (F11)"), self.fullscreen),
-            (N_("Sound"), Toggle(st.sound, self.set_sound)),
+            (N_("Colours"), Choice(list(theme.PALETTES), [PALETTE_NAMES[p] for p in theme.PALETTES], st.palette,
+                                   self.set_palette)),
+            (N_("Sound volume"), Choice(VOLUMES, volume_text, _nearest(st.loudness), self.set_volume)),
             (N_("Animations"), Choice(speeds, [SPEED_NAMES[n] for n in speeds], st.animation,
                                       lambda v: self.set("animation", v))),
             (N_("Legal-move hints"), Toggle(st.hints, lambda v: self.set("hints", v))),
@@ -41,10 +51,14 @@ class SettingsScene(Scene):
     def set(self, key: str, value) -> None:
         setattr(self.app.settings, key, value)
 
-    def set_sound(self, on: bool) -> None:
-        self.app.settings.sound = on
-        self.app.sounds.muted = not on
-        self.app.sounds.play("move")
+    def set_volume(self, percent: int) -> None:
+        self.app.settings.set_loudness(percent)
+        self.app.sounds.set_level(percent)
+        self.app.sounds.play("move")  # the new volume, heard at once
+
+    def set_palette(self, name: str) -> None:
+        self.app.settings.palette = name
+        theme.use_palette(name)  # every screen draws with it from the next frame
 
     def close(self) -> None:
         self.app.save_settings()  # a read-only saves folder: the settings still apply for this run
@@ -90,3 +104,8 @@ class SettingsScene(Scene):
             w.draw(surface)
         self.back.draw(surface)
         self.focus.draw(surface)
+
+
+def _nearest(percent: int) -> int:
+    """The step of VOLUMES nearest `percent` (a hand-edited file may hold 35)."""
+    return min(VOLUMES, key=lambda v: (abs(v - percent), -v))

@@ -48,6 +48,9 @@ class DrawContext:
     labels: tuple[str, ...]  # seat names
     analysis: dict | None = None  # {move: value} of the position shown, when the board asked for it
     humans: tuple[int, ...] = field(default=())  # the human seats
+    # the mouse while this screen is on top, whoever is to move (`hover` is only while a human may click):
+    # for what a board tells about what lies under it (a Da Vinci tile's history)
+    pointer: tuple[int, int] | None = None
 
 
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}

@@ -22,7 +22,17 @@ from boardhub.core.review import Review
 from boardhub.ui import theme
 
 RATING_COLOURS = {"inaccuracy": (236, 200, 80), "mistake": (240, 140, 60), "blunder": (232, 70, 64)}
+# the colour-blind-safe palette's (theme.OKABE_ITO): apart in hue and in lightness, where the standard orange
+# and red run together for a red-green colour-blind reader
+RATING_COLOURS_SAFE = {"inaccuracy": theme.OKABE_ITO["yellow"], "mistake": theme.OKABE_ITO["sky blue"],
+                       "blunder": theme.OKABE_ITO["vermillion"]}
 GRAPH_PNG_SIZE = (1200, 480)
+
+
+def rating_colour(rating: str | None, default=None) -> tuple:
+    """The colour of a move's rating in the palette in use (`default`, else MUTED, for none)."""
+    colours = RATING_COLOURS_SAFE if theme.palette == "safe" else RATING_COLOURS
+    return colours.get(rating, default or theme.MUTED)
 
 
 def scale(review: Review) -> float:
@@ -82,7 +92,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, review: Review, selec
     radius = max(3, round(px / 3))
     for m in review.moves:
         if m.rating:
-            pygame.draw.circle(surface, RATING_COLOURS[m.rating], points[m.ply + 1], radius)
+            pygame.draw.circle(surface, rating_colour(m.rating), points[m.ply + 1], radius)
     top = f"+{half:g}" if not review.baseline else f"{review.baseline + half:g}"
     bottom = f"-{half:g}" if not review.baseline else f"{review.baseline - half:g}"
     theme.text(surface, f"{top} {_(review.unit)}", px, (rect.left + 8, rect.top + 4), theme.MUTED, "topleft")

@@ -39,6 +39,22 @@ INK = (52, 56, 66)
 SEATS = ((54, 118, 235), (226, 72, 64), (40, 160, 90), (170, 90, 210))
 SEAT_MARKS = ("O", "X", "△", "□")
 
+# The colour-blind-safe palette takes its colours from Okabe and Ito's "Color Universal Design" set (2008),
+# chosen to stay apart for people with any common colour blindness. Where two colours of it mean different
+# things on one screen they also differ in lightness, so they stay apart even in grey
+# (tests/test_palette.py checks both under simulated deuteranopia and protanopia).
+OKABE_ITO = {"orange": (230, 159, 0), "sky blue": (86, 180, 233), "bluish green": (0, 158, 115),
+             "yellow": (240, 228, 66), "blue": (0, 114, 178), "vermillion": (213, 94, 0),
+             "reddish purple": (204, 121, 167)}
+PALETTES = ("standard", "safe")  # the Settings' choices, as settings.json keeps them
+# the theme's colours that carry a meaning, in each palette; a board's own (a last-move mark) go through `pick`
+_MEANINGFUL = {
+    "standard": {"SEATS": SEATS, "SUCCESS": SUCCESS, "ERROR": ERROR, "BEST": BEST},
+    "safe": {"SEATS": (OKABE_ITO["blue"], OKABE_ITO["vermillion"], OKABE_ITO["sky blue"], OKABE_ITO["yellow"]),
+             "SUCCESS": OKABE_ITO["sky blue"], "ERROR": OKABE_ITO["vermillion"], "BEST": OKABE_ITO["sky blue"]},
+}
+palette = "standard"  # the palette in use: `use_palette` sets it, and every drawing reads it as it draws
+
 BASE_SIZE = (1280, 800)
 MIN_SIZE = (800, 600)  # the smallest window every layout is made for
 MIN_TEXT_PX = 12  # the smallest font size any text is drawn at, however small the window
@@ -204,6 +220,26 @@ def _wrap(msg: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
         if not words:
             out.append("")
     return tuple(out)
+
+
+def use_palette(name: str) -> None:
+    """Draw with the palette `name` from now on (an unknown name: the standard one). Every screen reads
+    the colours as it draws, so the change shows at the next frame, without a restart."""
+    global palette
+    palette = name if name in _MEANINGFUL else "standard"
+    globals().update(_MEANINGFUL[palette])
+
+
+def pick(standard: tuple, safe: tuple) -> tuple:
+    """A board's own colour of meaning (a last-move mark, a winning line): `safe` under the colour-blind-safe
+    palette, else `standard`."""
+    return safe if palette == "safe" else standard
+
+
+def on_colour(fill) -> tuple[int, int, int]:
+    """The ink that reads on `fill`: dark on a light colour (the safe palette's yellow seat), else light."""
+    r, g, b = fill[:3]
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 160 else TEXT
 
 
 def lighten(color, amount: float = 0.5):

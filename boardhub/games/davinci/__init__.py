@@ -35,8 +35,11 @@ makes you turn one of your hidden tiles face up, the one you choose. A \
 player whose tiles are all face up is out; the last player with hidden tiles \
 wins.
 
-Options: "Starting tiles: Drawn, jokers too" has everyone draw and place \
+Options: "Starting tiles: Drawn in turn, jokers too" has everyone draw and place \
 their starting tiles in turn, jokers included, as the source deals them. \
+"Dealing: Each player draws them in turn" has everyone draw their starting \
+tiles face down in turn, picking the colours, with the jokers set aside \
+until every starting tile is drawn, as the physical game is played. \
 "Empty piles: End in a draw" ends the game as a draw when a turn cannot \
 draw; with "The draw comes: Right after the last tile's first call" it comes \
 earlier, right after the first call of the turn that took the last tile, as \

@@ -17,7 +17,7 @@ State (`DavinciState`, an immutable value; equal states compare equal)
     to_move, phase      the seat to move and what it must do (PHASES below)
     hand                (colour, value) drawn and not yet placed, else None
     drawn               uid of the tile drawn and placed this turn, else None
-    setup               starting draws still to come (deal_jokers only)
+    setup               starting draws still to come (deal_jokers or draw_start only)
     history             the public events (EVENTS below)
     next_uid            the uid the next placed tile gets
     winner, reason      winner seat (None: a draw) and "last standing" or
@@ -75,7 +75,11 @@ Turns
     jokers are then shuffled into their piles (or, with the option no_jokers,
     left out of the game: a game of numbers only). With deal_jokers the starting
     tiles are drawn and placed in turn (seat 0, 1, ..., again), jokers
-    included, as the source deals them.
+    included, as the source deals them. With draw_start (the official deal, as
+    the physical game is played) the starting tiles are drawn and placed in
+    turn the same way from piles of numbers only, each player picking the
+    colours; the jokers join the piles once every starting tile is drawn (or
+    stay out with no_jokers). Starting tiles get the first uids either way.
 
 Events (public history; named values of moves.py, equal to the tuples they name)
     Drew(seat, colour)                          ("draw", seat, colour)
@@ -344,8 +348,13 @@ class DavinciRules:
         # False deals numbers only and shuffles the jokers into the piles after the deal, as the official
         # rules do; saved games name that False, so a game without any joker is an option of its own
         Option("deal_jokers", N_("Starting tiles"), (False, True), False,
-               (N_("Dealt, jokers then join the piles: the official rules"),
-                N_("Drawn, jokers too: a popular variant"))),
+               (N_("Numbers only, the jokers join the piles after: the official rules"),
+                N_("Drawn in turn, jokers too: a popular variant"))),
+        # the physical game's deal: each player in turn draws a starting tile face down from the piles (picking
+        # its colour) and stands it on the rack, jokers aside until every starting tile is drawn
+        Option("draw_start", N_("Dealing"), (False, True), False,
+               (N_("At random, sorted onto the racks"), N_("Each player draws them in turn, picking colours")),
+               only_when=("deal_jokers", (False,))),
         Option("no_jokers", N_("Jokers"), (False, True), False,
                (N_("In the piles"), N_("None: numbers only")), only_when=("deal_jokers", (False,))),
         Option("piles_end_in_draw", N_("Empty piles"), (False, True), False,
@@ -382,6 +391,11 @@ class DavinciRules:
             return DavinciState(n, True, o["piles_end_in_draw"], piles, ((),) * n, 0, Phase.DRAW,
                                 setup=n * k, draw_at_first_call=o["draw_at_first_call"])
         jokers = not o["no_jokers"]
+        if o["draw_start"]:
+            # numbers only until the starting tiles are drawn; the jokers join the piles then (`_jokers_join`)
+            piles = tuple(tuple(rng.sample(NUMBERS, len(NUMBERS))) for _colour in (BLACK, WHITE))
+            return DavinciState(n, False, o["piles_end_in_draw"], piles, ((),) * n, 0, Phase.DRAW,
+                                setup=n * k, jokers=jokers, draw_at_first_call=o["draw_at_first_call"])
         numbered = [(c, v) for c in (BLACK, WHITE) for v in NUMBERS]
         rng.shuffle(numbered)
         racks, uid = [], 0
@@ -538,7 +552,7 @@ class DavinciRules:
             setup = state.setup - 1
             if setup:
                 return replace(state, setup=setup, to_move=(seat + 1) % state.players, phase=Phase.DRAW)
-            return self._start_turn(replace(state, setup=0), 0)
+            return self._start_turn(_jokers_join(replace(state, setup=0)), 0)
         return replace(state, drawn=uid, phase=Phase.GUESS)
 
     def _guess(self, state: DavinciState, target: int, index: int, value: int) -> DavinciState:
@@ -619,6 +633,32 @@ class DavinciRules:
 def _piles_ran_out(state: DavinciState) -> DavinciState:
     """The game over as a draw because the piles ran out."""
     return replace(state, phase=Phase.OVER, winner=None, reason=PILES_RAN_OUT, drawn=None)
+
+
+def _jokers_join(state: DavinciState) -> DavinciState:
+    """After a drawn start without jokers (draw_start), each joker goes into its pile at a random place.
+
+    The place is drawn from the order of the pile it joins, which the seed made and nobody sees: so a seed
+    and a move list still replay the game, and a state needs no field for it (a sampled deal of the review
+    gets its own places the same way)."""
+    if state.deal_jokers or not state.jokers:
+        return state  # jokers already in the piles, or a game of numbers only
+    piles = []
+    for pile in state.piles:
+        at = random.Random(repr(pile)).randint(0, len(pile))
+        piles.append(pile[:at] + (JOKER,) + pile[at:])
+    return replace(state, piles=(piles[0], piles[1]))
+
+
+def starting_tile(view: "DavinciView | DavinciState", uid: int) -> bool:
+    """Whether the tile `uid` is one of the starting tiles of a game that starts without jokers (dealt, or
+    drawn with the jokers aside): such a tile is never a joker. Starting tiles get the first uids."""
+    return not view.deal_jokers and uid < view.players * starting_tiles(view.players)
+
+
+def jokers_aside(view: "DavinciView | DavinciState") -> bool:
+    """Whether the jokers are set aside now: the starting tiles of a game without them are being drawn."""
+    return not view.deal_jokers and bool(view.setup)
 
 
 # the kinds of move each phase takes, and what a move of another kind is told

@@ -35,7 +35,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from boardhub.games.davinci.engine import BLACK, JOKER, WHITE, DavinciView, Move, Tile, place_slots
+from boardhub.games.davinci.engine import (BLACK, JOKER, WHITE, DavinciView, Move, Tile, jokers_aside, place_slots,
+                                          starting_tile)
 from boardhub.games.davinci.inference import ALL_KEYS, JOKER_KEYS, Belief, Rack, infer, tile_key
 from boardhub.games.davinci.moves import Guess, Guessed, Phase, Stop, entry_times, routine_move
 
@@ -57,25 +58,24 @@ CERTAIN = 1.0 - 1e-9
 def ruled_out(view: DavinciView) -> dict[int, set[int]]:
     """uid -> the values public facts rule out for that tile beyond the face-up ones.
 
-    Calls found wrong on it, and the joker for a tile of the official deal
-    (dealt without jokers; a dealt tile never has a place event).
+    Calls found wrong on it, and the joker for a starting tile of a game that
+    starts without jokers (dealt, or drawn with the jokers aside: `starting_tile`).
     """
     out: dict[int, set[int]] = {}
     for e in view.history:
         if isinstance(e, Guessed) and not e.right:
             out.setdefault(e.uid, set()).add(e.value)
-    if not view.deal_jokers:
-        placed = entry_times(view.history)
-        for rack in view.racks:
-            for t in rack:
-                if t.uid not in placed:
-                    out.setdefault(t.uid, set()).add(JOKER)
+    for rack in view.racks:
+        for t in rack:
+            if starting_tile(view, t.uid):
+                out.setdefault(t.uid, set()).add(JOKER)
     return out
 
 
 def keys_in_play(view: DavinciView) -> frozenset[int]:
-    """The keys of every tile of the game: all 26, or the 24 numbers in a game without jokers."""
-    return ALL_KEYS if view.jokers else ALL_KEYS - set(JOKER_KEYS)
+    """The keys of every tile of the game: all 26, or the 24 numbers in a game without jokers (or while
+    the jokers are set aside for the drawing of the starting tiles: in no pile and on no rack)."""
+    return ALL_KEYS if view.jokers and not jokers_aside(view) else ALL_KEYS - set(JOKER_KEYS)
 
 
 

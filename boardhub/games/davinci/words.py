@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardhub.core.i18n import N_, _
-from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, tile_name
+from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, starting_tile, tile_name
 from boardhub.games.davinci.moves import Draw, Guess, Move, Phase, Place, Reveal, Stop, as_move, value_text
 
 GUESSING = (Phase.GUESS, Phase.CONTINUE)  # the phases that pick a tile and call its number
@@ -183,8 +183,8 @@ def why_not_offered(view: DavinciView, seat: int, index: int, value: int) -> str
     """Why the pad does not offer `value` for that tile, in words."""
     tile = view.racks[seat][index]
     if value in view.candidates(seat, index):
-        if value == JOKER:
-            return _("That tile was dealt, and the deal has no jokers")
+        if value == JOKER and starting_tile(view, tile.uid):
+            return _("That is a starting tile, and the starting tiles have no jokers")
         return _("You hold the {tile} yourself: that tile cannot be one").format(
             tile=tile_name(tile.colour, value))
     if value == JOKER and not view.jokers:

@@ -20,10 +20,11 @@ import pygame
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match
-from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView
+from boardhub.games.davinci.engine import BLACK, JOKER, DavinciState, DavinciView, starting_tile, tile_name
 from boardhub.games.davinci.moves import Draw, Guess, Guessed, Move, Phase, Place, Placed, Reveal, Stop, as_move
+from boardhub.games.davinci.tile_history import current_turn, tile_history
 from boardhub.games.davinci.ui import paint
-from boardhub.games.davinci.ui.paint import FELT, FELT_EDGE, LAST_CALL, SELECT, TILE  # noqa: F401 (TILE: as before)
+from boardhub.games.davinci.ui.paint import FELT, FELT_EDGE, TILE  # noqa: F401 (TILE: as before)
 from boardhub.games.davinci.ui.layout import Table, fitting_px, lay_out
 from boardhub.games.davinci.words import (  # noqa: F401 (describe: the board's name before words.py)
     GUESSING, Call, TurnUp, describe, event_of, hidden_words, move_words, step_words, value_words, why_not_offered)
@@ -220,8 +221,7 @@ class DavinciBoard(BoardView):
         colour = view.racks[seat][index].colour
         mine = {t.value for t in (view.racks[view.seat] if view.seat is not None else ())
                 if t.colour == colour and t.value is not None}
-        dealt = not view.deal_jokers and view.racks[seat][index].uid not in {
-            e.uid for e in view.history if isinstance(e, Placed)}
+        dealt = starting_tile(view, view.racks[seat][index].uid)
         return tuple(v for v in view.candidates(seat, index)
                      if v not in mine and not (v == JOKER and dealt))
 
@@ -382,7 +382,8 @@ class DavinciBoard(BoardView):
     def draw_seat_icon(self, surface, center, radius: float, seat: int) -> None:
         pygame.draw.circle(surface, theme.SEATS[seat], center, radius)
         if radius >= 9:
-            theme.text(surface, str(seat + 1), radius * 1.4, center, theme.TEXT, "center", bold=True)
+            theme.text(surface, str(seat + 1), radius * 1.4, center, theme.on_colour(theme.SEATS[seat]), "center",
+                       bold=True)
 
     def scores(self, state: DavinciState) -> list[str]:
         """Each seat's hidden tiles left, said as such."""
@@ -452,10 +453,10 @@ class DavinciBoard(BoardView):
             box = paint.lifted(t, seat, rect, tile.revealed and seat == mine)
             self._draw_tile(surface, box, tile, self.shown(view, seat, tile), ctx.now)
             if ctx.last_move and last_guess is not None and tile.uid == last_guess.uid:
-                pygame.draw.rect(surface, LAST_CALL, box.inflate(round(tw * 0.1), round(tw * 0.1)),
+                pygame.draw.rect(surface, paint.last_call_colour(), box.inflate(round(tw * 0.1), round(tw * 0.1)),
                                  width=max(2, round(tw * 0.05)), border_radius=max(3, box.width // 6))
             if (seat, index) == self.selected:
-                pygame.draw.rect(surface, SELECT, box.inflate(round(tw * 0.22), round(tw * 0.22)),
+                pygame.draw.rect(surface, paint.select_colour(), box.inflate(round(tw * 0.22), round(tw * 0.22)),
                                  width=max(2, round(tw * 0.07)), border_radius=max(4, box.width // 5))
             if view.drawn == tile.uid and not tile.revealed:  # this turn's drawn tile: a bar on the outside
                 paint.draw_drawn_bar(surface, t, seat, box)
@@ -468,7 +469,7 @@ class DavinciBoard(BoardView):
             pygame.draw.rect(surface, theme.SEATS[view.to_move], hand.inflate(round(tw * 0.16), round(tw * 0.16)),
                              width=max(2, round(tw * 0.06)), border_radius=max(4, hand.width // 5))
         for slot, rect in t.slots.items():
-            pygame.draw.rect(surface, SELECT, rect, border_radius=max(2, rect.width // 3))
+            pygame.draw.rect(surface, paint.select_colour(), rect, border_radius=max(2, rect.width // 3))
         if self.selected is not None and acting:
             paint.draw_pad(surface, view, t, self.selected, set(self.callable(view, *self.selected)))
         if view.phase is Phase.CONTINUE and acting:
@@ -486,6 +487,37 @@ class DavinciBoard(BoardView):
         if view.phase is not Phase.OVER:  # once the game is over its result says who called what last
             live = [e for at, e in self.announced if at <= ctx.now < at + ANNOUNCE_SECONDS]
             paint.draw_announcements(surface, t, ctx, live)
+        told = self.told_tile(view, ctx)
+        if told is not None:
+            seat, index = told
+            title, lines = self.tile_story(view, seat, index, ctx.labels)
+            paint.draw_tooltip(surface, self.rect, t, t.tiles[told], title, lines, t.inward(seat))
+
+    def told_tile(self, view: DavinciView, ctx: DrawContext) -> tuple[int, int] | None:
+        """The tile whose history shows: the one under the mouse, else the one the keys' cursor is on."""
+        t = self._table(view)
+        if ctx.pointer is not None and not self.cursor_shown:
+            for (seat, index), rect in t.tiles.items():
+                box = paint.lifted(t, seat, rect, view.racks[seat][index].revealed and seat == view.seat)
+                if box.collidepoint(ctx.pointer):
+                    return seat, index
+        if ctx.hover is not None and self.cursor_shown and self.cursor is not None:
+            target = as_target(self.cursor)
+            if isinstance(target, Pick):
+                return target.seat, target.index
+            if isinstance(target, Reveal):
+                return view.to_move, target.index
+        return None
+
+    def tile_story(self, view: DavinciView, seat: int, index: int, names: tuple[str, ...]) -> tuple[str, list[str]]:
+        """The tooltip of a tile: whose it is and what it is as the viewer sees it, then its history
+        (`tile_history`: from the public record only) and the turn now."""
+        tile = view.racks[seat][index]
+        shown = tile.value if self.shown(view, seat, tile) else None
+        title = _("{name}: {tile}").format(name=names[seat], tile=tile_name(tile.colour, shown))
+        now = current_turn(view)
+        return title, tile_history(view, tile.uid, names) + (
+            [_("Now: turn {turn}").format(turn=now)] if now else [])
 
     def _draw_tile(self, surface, rect: pygame.Rect, tile, shown: bool, now: float) -> None:
         paint.draw_tile(surface, rect, tile, shown, now, self.flips)

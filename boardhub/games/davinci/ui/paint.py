@@ -23,6 +23,20 @@ FELT_EDGE = (20, 66, 52)
 SELECT = (90, 200, 255)  # the tile picked for a guess and the places to click
 LAST_CALL = (235, 80, 70)  # the tile of the last call
 HINT = (250, 230, 150)
+# the colour-blind-safe palette's (theme.OKABE_ITO): the last call vermillion, the picking sky blue, which
+# differ in lightness as well, where the standard red ring on the green felt fades for a red-green reader
+LAST_CALL_SAFE = theme.OKABE_ITO["vermillion"]
+SELECT_SAFE = theme.OKABE_ITO["sky blue"]
+
+
+def select_colour() -> tuple[int, int, int]:
+    """The colour of the tile picked and the places to click, in the palette in use."""
+    return theme.pick(SELECT, SELECT_SAFE)
+
+
+def last_call_colour() -> tuple[int, int, int]:
+    """The colour of the ring on the tile of the last call, in the palette in use."""
+    return theme.pick(LAST_CALL, LAST_CALL_SAFE)
 
 
 def draw_cover(surface: pygame.Surface, r: pygame.Rect, t: Table, words: str) -> None:
@@ -131,7 +145,7 @@ def draw_pad(surface: pygame.Surface, view: DavinciView, t: Table, picked: tuple
     for value, rect in t.pad.items():
         ok = value in allowed
         pygame.draw.rect(surface, TILE[colour] if ok else theme.PANEL, rect, border_radius=6)
-        pygame.draw.rect(surface, SELECT if ok else theme.PANEL_EDGE, rect, width=2, border_radius=6)
+        pygame.draw.rect(surface, select_colour() if ok else theme.PANEL_EDGE, rect, width=2, border_radius=6)
         label = _("joker") if value == JOKER else str(value)
         px = fitting_px(label, rect.width * 0.8, rect.height * 0.65)
         theme.text(surface, label, px, rect.center, INK[colour] if ok else theme.DISABLED, "center", bold=True)
@@ -205,3 +219,38 @@ def draw_ring(surface: pygame.Surface, rect: pygame.Rect, tw: float, colour: tup
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, colour, box.inflate(round(8 * s), round(2 * s)), border_radius=4)
         surface.blit(img, box)
+
+
+def draw_tooltip(surface: pygame.Surface, bounds: pygame.Rect, t: Table, target: pygame.Rect, title: str,
+                 lines: list[str], inward: tuple[int, int] = (0, -1)) -> pygame.Rect:
+    """A small box beside `target` (a tile) with a title and lines, on its side `inward` (towards the middle
+    of the table, clear of the rest of its rack), kept inside `bounds`; returns the box."""
+    px = max(theme.MIN_TEXT_PX / theme.TEXT_SCALE, min(t.tw * 0.42, 28))
+    width = round(min(bounds.width * 0.9, max(px * 16, bounds.width * 0.42)))
+    rows = [(row, i == 0) for i, line in enumerate([title, *lines])
+            for row in theme.wrap(line, px, width - round(px * 1.2), bold=i == 0)]
+    lh = theme.line_height(px)
+    widest = max(theme.font(int(px), bold).size(theme.shown(row))[0] for row, bold in rows)
+    w = min(width, math.ceil(widest + px * 1.2) + 2)  # rounded up: the widest row is never cut by a pixel
+    box = pygame.Rect(0, 0, w, round(lh * len(rows) + px * 0.8))
+    gap = round(px * 0.4)
+    if inward == (1, 0):
+        box.midleft = (target.right + gap, target.centery)
+    elif inward == (-1, 0):
+        box.midright = (target.x - gap, target.centery)
+    elif inward == (0, 1):
+        box.midtop = (target.centerx, target.bottom + gap)
+    else:
+        box.midbottom = (target.centerx, target.y - gap)
+    box.clamp_ip(bounds)
+    # a layer of its own, as a tooltip is: it covers the table's words under it (a rack's name) whole
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    inside = layer.get_rect()
+    pygame.draw.rect(layer, (16, 24, 30), inside, border_radius=8)
+    pygame.draw.rect(layer, theme.PANEL_EDGE, inside, width=1, border_radius=8)
+    with theme.panel_bounds(layer, inside):
+        for k, (row, bold) in enumerate(rows):
+            theme.text(layer, theme.fit(row, px, box.width - px * 1.2, bold), px,
+                       (px * 0.6, px * 0.4 + k * lh), theme.TEXT if bold else theme.MUTED, bold=bold)
+    surface.blit(layer, box)
+    return box

@@ -156,7 +156,9 @@ class DotsBoard(BoardView):
                 t = self._progress(self.line_anims.get(move), ctx.now)
                 b = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
                 color = theme.SEATS[last_turn[move]] if move in last_turn else theme.INK
-                pygame.draw.line(surface, color, a, b, width)
+                # the colour-blind-safe palette draws the last turn's lines thicker too: not by colour alone
+                thick = 2 if move in last_turn and theme.palette == "safe" else 0
+                pygame.draw.line(surface, color, a, b, width + thick)
         pointer = self.pointer(ctx)
         if pointer is not None:
             move = self.move_at(pointer, state)

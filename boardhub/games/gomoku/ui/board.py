@@ -24,6 +24,9 @@ FORBIDDEN = (200, 30, 30)
 FORBIDDEN_HALO = (250, 236, 206)  # under the red cross, so that it stands out from the wood and the grid
 WIN_LINE = (34, 92, 200)  # blue: it must stand out from the wood, the stones and the red marks
 CURSOR = (34, 92, 200)
+# the colour-blind-safe palette's (theme.OKABE_ITO): the marks vermillion, the winning line and the cursor blue
+LAST_MOVE_SAFE = FORBIDDEN_SAFE = theme.OKABE_ITO["vermillion"]
+WIN_LINE_SAFE = CURSOR_SAFE = theme.OKABE_ITO["blue"]
 COLUMNS = "abcdefghijklmnopqrs"
 
 
@@ -150,11 +153,11 @@ class GomokuBoard(BoardView):
             if stone:
                 self._draw_stone(surface, p, stone - 1, number.get(p), ctx.now)
         if ctx.last_move and state.moves:
-            last = state.moves[-1]
+            last, mark = state.moves[-1], theme.pick(LAST_MOVE, LAST_MOVE_SAFE)
             if not self.numbers:
-                pygame.draw.circle(surface, LAST_MOVE, self.point_xy(last), max(3, c * 0.14))
+                pygame.draw.circle(surface, mark, self.point_xy(last), max(3, c * 0.14))
             else:
-                pygame.draw.circle(surface, LAST_MOVE, self.point_xy(last), c * 0.47, max(2, round(c * 0.07)))
+                pygame.draw.circle(surface, mark, self.point_xy(last), c * 0.47, max(2, round(c * 0.07)))
         if state.win_line:
             self._draw_win_line(surface, state.win_line)
         if state.winner is None and not state.reason and state.player == 0:
@@ -184,7 +187,7 @@ class GomokuBoard(BoardView):
             for k in range(13):  # a half circle round each end, joined by the two long sides
                 t = start + math.pi * k / 12
                 outline.append((cx + r * math.cos(t), cy + r * math.sin(t)))
-        pygame.draw.polygon(surface, WIN_LINE, outline, max(3, round(self.cell * 0.1)))
+        pygame.draw.polygon(surface, theme.pick(WIN_LINE, WIN_LINE_SAFE), outline, max(3, round(self.cell * 0.1)))
 
     def _draw_cross(self, surface, at: tuple[float, float]) -> None:
         """Black's forbidden point: a red cross on a light ground, plain on the wood and the grid."""
@@ -192,19 +195,21 @@ class GomokuBoard(BoardView):
         c = self.cell
         pygame.draw.circle(surface, FORBIDDEN_HALO, (x, y), c * 0.3)
         d, w = c * 0.2, max(2, round(c * 0.09))
-        pygame.draw.line(surface, FORBIDDEN, (x - d, y - d), (x + d, y + d), w)
-        pygame.draw.line(surface, FORBIDDEN, (x - d, y + d), (x + d, y - d), w)
+        cross = theme.pick(FORBIDDEN, FORBIDDEN_SAFE)
+        pygame.draw.line(surface, cross, (x - d, y - d), (x + d, y + d), w)
+        pygame.draw.line(surface, cross, (x - d, y + d), (x + d, y - d), w)
 
     def _draw_cursor(self, surface, at: tuple[float, float]) -> None:
         """The keyboard's point: four corners around it, clear of the stone that may stand there."""
         x, y = at
         c = self.cell
         r, arm, w = c * 0.52, c * 0.2, max(2, round(c * 0.08))
+        colour = theme.pick(CURSOR, CURSOR_SAFE)
         for sx in (-1, 1):
             for sy in (-1, 1):
                 corner = (x + sx * r, y + sy * r)
-                pygame.draw.line(surface, CURSOR, corner, (corner[0] - sx * arm, corner[1]), w)
-                pygame.draw.line(surface, CURSOR, corner, (corner[0], corner[1] - sy * arm), w)
+                pygame.draw.line(surface, colour, corner, (corner[0] - sx * arm, corner[1]), w)
+                pygame.draw.line(surface, colour, corner, (corner[0], corner[1] - sy * arm), w)
 
     def _draw_stone(self, surface, p: int, colour: int, number: int | None, now: float) -> None:
         x, y = self.point_xy(p)

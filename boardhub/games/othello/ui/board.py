@@ -23,6 +23,7 @@ ICON_RIM = {BLACK: (160, 162, 172), 1: (190, 190, 184)}
 # the legal-move dots, in the mover's colour at more than 3:1 against the green
 HINT_DOT = {BLACK: (8, 8, 10), 1: (250, 250, 246)}
 LAST_MOVE = (230, 60, 50)
+LAST_MOVE_SAFE = theme.OKABE_ITO["vermillion"]  # the colour-blind-safe palette's: dark enough on a white disc
 CURSOR = theme.ACCENT
 
 
@@ -168,7 +169,7 @@ class OthelloBoard(BoardView):
         last = next((p.move for p in reversed(history) if p.move != PASS), None)
         if ctx.last_move and last is not None and state.disc(last) is not None:
             r = self.square_rect(last)
-            pygame.draw.circle(surface, LAST_MOVE, r.center, max(3, c * 0.08))
+            pygame.draw.circle(surface, theme.pick(LAST_MOVE, LAST_MOVE_SAFE), r.center, max(3, c * 0.08))
         legal = moves_mask(state.me, state.opp)
         if ctx.hover is not None and ctx.hints:
             for sq in range(64):
