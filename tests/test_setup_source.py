@@ -88,8 +88,8 @@ def test_da_vinci_as_in_the_source_is_the_computer_first_against_you(app):
     click(app, app.top.source_button)
     got = app.top.setup()
     assert got.seats == ("seed:hard", None) and got.mode is Mode.PVA
-    assert got.options == {"players": 2, "deal_jokers": True, "no_jokers": False, "piles_end_in_draw": True,
-                           "draw_at_first_call": True, "bluff_calls": True}
+    assert got.options == {"players": 2, "deal_jokers": True, "no_jokers": False, "draw_start": False,
+                           "piles_end_in_draw": True, "draw_at_first_call": True, "bluff_calls": True}
     words = shown_text(app)
     assert "moves first" in words and "jokers" in words
     match = got.match(seed=5)
