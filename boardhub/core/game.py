@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from boardhub.core.ai import AI, AIFactory, AISpec, load_custom
 from boardhub.core.i18n import N_
+from boardhub.core.position import PositionFormat
 from boardhub.core.records import RecordFormat
 from boardhub.core.review import ReviewSpec
 from boardhub.core.rules import Option, Outcome, Rules
@@ -83,6 +84,8 @@ class GameEntry:
     review: ReviewSpec | None = None
     # after a game played in the app ends: learn from its moves (Othello's learned boards, a setting)
     learn: Callable[[list[Any], Outcome], None] | None = None
+    # positions set up by hand (the position editor), as text in the game's own format; None: no editor
+    position: PositionFormat | None = None
 
     @property
     def ais(self) -> dict[str, AIFactory]:

@@ -67,6 +67,9 @@ class RecordFormat:
     read: Callable[[str, Match], list]
     recognise: Callable[[str], bool] = field(default=_never)
     options: Callable[[str], dict] = field(default=_no_options)
+    # whether `write` holds a game from an edited position whole (Gomoku's stones come first as moves); a
+    # format that writes the moves alone would give another game, so Export leaves it out for such a game
+    whole_from_position: bool = False
 
     def __post_init__(self) -> None:
         # each caller (Import, review, the tests) then reads through the guard without having to know of it

@@ -281,8 +281,10 @@ class GameSession(Session):
 
     @property
     def offers_hints(self) -> bool:
-        """Hints are for a person playing the AIs; a game without AIs has none."""
-        return self.entry.review is not None and self.match.mode is Mode.PVA
+        """Hints are for a person playing the AIs, and for a position set up to study (Analyse in the position
+        editor: people on both sides); another game of people only has none."""
+        study = self.match.mode is Mode.PVP and self.match.position is not None
+        return self.entry.review is not None and (self.match.mode is Mode.PVA or study)
 
     def ask_hint(self) -> str:
         m = self.match
@@ -377,7 +379,8 @@ class GameSession(Session):
             self._events.append(Notice(outcome.describe([seat.label for seat in self.match.seats], _), "error"))
         self._write_record()
         self._count_result()
-        if self.learn and self.entry.learn is not None:
+        # the learned boards and the source's records are games from the usual start, which this one may not be
+        if self.learn and self.entry.learn is not None and self.match.position is None:
             try:
                 self.entry.learn(self.match.moves, outcome)
             except OSError as exc:
@@ -431,7 +434,7 @@ class GameSession(Session):
         return self.save_path.name[:200] if self.save_path else ""
 
     def _write_record(self) -> None:
-        if not self.entry.writes_records:
+        if not self.entry.writes_records or self.match.position is not None:
             return
         try:
             saves.write_record(self.match.kind, [self.match.text(mv) for mv in self.match.moves])

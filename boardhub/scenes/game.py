@@ -95,6 +95,12 @@ class GameScene(Scene):
 
     def export(self) -> None:
         formats = self.session.entry.record_formats
+        if self.match.position is not None:
+            formats = tuple(f for f in formats if f.whole_from_position)
+            if not formats:
+                self.say(_("This game started from an edited position, which its records cannot hold: "
+                           "its save keeps it"), "warning")
+                return
         try:
             names = [p.name for p in export_record(self.match, formats)]
         except OSError as exc:

@@ -103,5 +103,5 @@ class ResultScene(GamePanel):
     def review(self) -> None:
         """Every move judged: a person's own moves against AIs, every player's otherwise."""
         match = self.session.match
-        record = GameRecord(dict(match.options), match.seed, tuple(match.moves))
+        record = GameRecord(dict(match.options), match.seed, tuple(match.moves), match.position)
         self.app.open("review", match.game, record, match.human_seat, tuple(s.label for s in match.seats))

@@ -10,6 +10,7 @@ from boardhub.core.records import RecordFormat
 from boardhub.core.rules import IllegalMove
 from boardhub.games.dots import ai, expert, review
 from boardhub.games.dots.engine import MAX_SIZE, DotsRules, DotsState
+from boardhub.games.dots.position import DotsPositions
 
 RULES = DotsRules()
 
@@ -148,4 +149,5 @@ ENTRY = GameEntry(
                                  options=record_options),),
     record_example=N_("\"row col\" lines such as 0 1, one a line"),
     move_sound=move_sound,
+    position=DotsPositions(),
 )

@@ -76,10 +76,15 @@ class PbrainEngine(EngineSeat):
         super().__init__(argv, startup)
 
     def choose(self, view: GomokuState, deadline: float, history: Sequence[int] = ()) -> int:
-        """The brain's move in `view`, reached by `history` (every move from the start)."""
+        """The brain's move in `view`, reached by `history` (every move from the start).
+
+        A game from an edited position began with stones already down: its history is the moves after
+        them, and the brain is told the stones as the moves before, in turn from black (as a .psq has them).
+        """
         history = tuple(history)
-        if history != view.moves:
+        if view.moves[len(view.moves) - len(history):] != history:
             raise ValueError("the move history does not lead to the position to play")
+        history = view.moves
         if view.over:
             raise ValueError("the game is over: there is no move to choose")
         try:
