@@ -14,10 +14,13 @@ text and fails only with IllegalMove in words (records.guarded).
 """
 from __future__ import annotations
 
+import time
+from pathlib import Path
 from typing import Any
 
+from boardhub.core import saves
 from boardhub.core.i18n import N_, _
-from boardhub.core.records import guarded
+from boardhub.core.records import guarded, named_file, read_record_file
 from boardhub.core.rules import IllegalMove, Rules
 
 State = Any
@@ -104,3 +107,32 @@ def start_state(rules: Rules, formats: PositionFormat | None, options: dict, see
     if why is not None:
         raise IllegalMove(why)
     return state
+
+
+def load_position(formats: PositionFormat, text: str, options: dict) -> tuple[State, dict]:
+    """A pasted position, or the position in the file a paste names: (its state, the options it plays
+    with: `options` with what the position fixes, such as its board's size). IllegalMove in words for
+    anything else, and nothing is changed: the caller keeps its position until this answers.
+
+    A position the game could not start from (a count of stones no game has) is still read: the
+    editor shows it with what is wrong, to be mended there.
+    """
+    text = text.strip()
+    if not text:
+        raise IllegalMove(_("Paste a position, or give a file's path"))
+    path = named_file(text)
+    if path is not None:
+        text = read_record_file(path).strip()  # the guarded reader: a regular file, capped
+    if len(text) > MAX_POSITION_CHARS:
+        raise IllegalMove(_("This text is too long to be a position: at most {count} characters").format(
+            count=MAX_POSITION_CHARS))
+    fixed = formats.options(text)
+    merged = {**options, **fixed}
+    return formats.read(text, merged), merged
+
+
+def export_position(game_key: str, formats: PositionFormat, state: State) -> Path:
+    """Write the position into the saves folder as a file of the game's format; OSError if it cannot be."""
+    path = saves.saves_dir() / f"{game_key}-position-{time.strftime('%Y%m%d-%H%M%S')}.{formats.ending}"
+    saves.atomic_write_text(path, formats.write(state).rstrip("\n") + "\n")
+    return path
