@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from boardhub.core import files, saves
-from boardhub.core.i18n import _
+from boardhub.core.i18n import N_, _
 from boardhub.core.rules import IllegalMove
 
 # What a format writes down or reads moves into: the game in progress (core/match.py's Match). It is not
@@ -120,6 +120,17 @@ def guarded(reader: Callable[..., Any]) -> Callable[..., Any]:
 
     read.guarded = True  # type: ignore[attr-defined]
     return read
+
+
+NOT_RECORDED = N_("This game started from an edited position, which its records cannot hold: its save keeps it")
+
+
+def whole_formats(match: Match, formats: tuple[RecordFormat, ...]) -> tuple[RecordFormat, ...]:
+    """The formats that write `match` whole: all of them for a game from the usual start, for one from an
+    edited position only those that hold its position too (none: Export says NOT_RECORDED)."""
+    if match.position is None:
+        return formats
+    return tuple(f for f in formats if f.whole_from_position)
 
 
 def export_record(match: Match, formats: tuple[RecordFormat, ...]) -> list[Path]:

@@ -12,7 +12,7 @@ import pygame
 from boardhub.core import saves
 from boardhub.core.events import GameOver, HintReady, MovePlayed, Notice, Passed, Rewound
 from boardhub.core.i18n import N_, _
-from boardhub.core.records import export_record
+from boardhub.core.records import NOT_RECORDED, export_record, whole_formats
 from boardhub.core.rules import IllegalMove
 from boardhub.core.session_base import Session
 from boardhub.scenes import game_frame
@@ -94,13 +94,10 @@ class GameScene(Scene):
             self.say(_("This is the end of the game") if self.session.is_replay else _("Nothing to redo"))
 
     def export(self) -> None:
-        formats = self.session.entry.record_formats
-        if self.match.position is not None:
-            formats = tuple(f for f in formats if f.whole_from_position)
-            if not formats:
-                self.say(_("This game started from an edited position, which its records cannot hold: "
-                           "its save keeps it"), "warning")
-                return
+        formats = whole_formats(self.match, self.session.entry.record_formats)
+        if not formats:  # a game from an edited position, which the game's notation cannot hold
+            self.say(_(NOT_RECORDED), "warning")
+            return
         try:
             names = [p.name for p in export_record(self.match, formats)]
         except OSError as exc:
