@@ -148,3 +148,22 @@ def test_the_setup_remembers_the_position_for_its_game_only(app):
     assert isinstance(app.top, SetupScene) and app.top.position == game.session.setup.position
     assert app.top.setup().position == game.session.setup.position
     assert get_game("othello").position.write(game.match.start) == game.session.setup.position
+
+
+def test_a_board_size_changed_in_the_setup_after_editing_is_refused_in_words(app):
+    editor = open_editor(app, "gomoku", "pvp")
+    size_choice = editor.size_choices[0][1]
+    size_choice.set(15)
+    editor.resize()
+    click(app, at(editor, parse_point("h8", 15)))
+    click(app, editor.play_button.rect.center)
+    played = app.top.session.setup
+    app.pop()
+    app.open("setup", played)  # Change setup: the game's setup, its position with it
+    setup = app.top
+    assert setup.position is not None
+    for option, choice in setup.option_choices:
+        if option.key == "size":
+            choice.set(19)
+    click(app, setup.start_button.rect.center)
+    assert app.top is setup and "15 x 15" in setup.error

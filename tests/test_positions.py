@@ -233,3 +233,34 @@ def test_gomoku_and_dots_games_play_on_from_their_positions(saves_folder):
     m.play((0, 3))
     assert len(DotsRules().legal_moves(m.state)) == 10
     assert GomokuRules().to_move(match.state) == 0
+
+
+def test_a_gomocup_brain_is_told_an_edited_positions_stones_before_its_first_move():
+    import sys
+    import time
+    from pathlib import Path
+
+    from boardhub.games.gomoku.external import PbrainEngine
+    fake = [sys.executable, str(Path(__file__).with_name("fake_pbrain.py"))]
+    start = GOMOKU.read(GOMOKU.write(stones(15, "h8", "h9", "i9")), {"size": 15, "rule": "freestyle"})
+    engine = PbrainEngine(fake)
+    try:
+        engine.prepare()
+        # the match's history is the moves after the position (none yet); the stones go as a BOARD
+        move = engine.choose(start, time.monotonic() + 2.0, history=())
+        assert not start.board[move]
+    finally:
+        engine.close()
+
+
+def test_a_review_run_judges_the_positions_from_the_edited_start():
+    from boardhub.core.review_run import GameRecord, ReviewRun
+
+    class Idle:  # a worker that takes the jobs and never answers: only the positions are looked at
+        def ask(self, request, limit):
+            return type("Job", (), {"done": False, "cancelled": False})()
+    entry = get_game("othello")
+    start = OTHELLO.read(CORNER, {})
+    move = entry.rules.legal_moves(start)[0]
+    run = ReviewRun(entry, GameRecord({}, 0, (move,), CORNER), None, Idle())
+    assert run.states == [start, entry.rules.apply(start, move)]
