@@ -331,7 +331,8 @@ class EditorScene(Scene):
         left = max(margin, (w - room - margin - side_w) // 2)
         self.board_rect = pygame.Rect(left, top, room, room)
         self.board_rect.centery = (top + h - bottom) // 2
-        self.board.layout(self.board_rect, self.state)
+        # room round the board for its coordinates, which a small board draws larger than its frame
+        self.board.layout(self.board_rect.inflate(-round(24 * s), -round(24 * s)), self.state)
         x = self.board_rect.right + margin
         panel_w = min(side_w, w - x - margin)
         self.panel = pygame.Rect(x, top, panel_w, h - top - margin)
@@ -341,7 +342,9 @@ class EditorScene(Scene):
         y = self.panel.y + gap
         inner_x, inner_w = x + gap, panel_w - 2 * gap
         self.size_rows: list[tuple[str, pygame.Rect]] = []
-        label_w = round(inner_w * 0.42)
+        label_font = theme.font(int(22 * s))
+        widest = max((label_font.size(_(o.label))[0] for o, _c in self.size_choices), default=0)
+        label_w = round(min(inner_w * 0.45, widest + 2 * gap))  # the choice takes the rest: its values are long
         for o, c in self.size_choices:
             c.rect = pygame.Rect(inner_x + label_w, y, inner_w - label_w, row_h)
             self.size_rows.append((o.label, pygame.Rect(inner_x, y, label_w - gap, row_h)))
