@@ -264,3 +264,9 @@ def test_a_review_run_judges_the_positions_from_the_edited_start():
     move = entry.rules.legal_moves(start)[0]
     run = ReviewRun(entry, GameRecord({}, 0, (move,), CORNER), None, Idle())
     assert run.states == [start, entry.rules.apply(start, move)]
+
+
+def test_a_match_keeps_its_position_in_the_canonical_spelling():
+    other = "*" + EDAX_START[1:].replace("-", ".").replace("X", "*").replace("O", "o")
+    setup = replace(GameSetup.default("othello", "pvp"), position="\x1b" + other)
+    assert setup.match().to_json()["position"] == CORNER

@@ -120,8 +120,9 @@ class Match:
             raise ValueError(f"{game.title} needs {self.rules.num_players(self.options)} seats")
         self.timing = timing or Timing()
         self.worker = worker
-        self.position = position
         self.start = start_state(self.rules, game.position, self.options, self.seed, position)
+        # kept as the game writes it: a save holds the canonical text, whatever spelling it was read from
+        self.position = None if position is None else game.position.write(self.start)
         self.states: list[Any] = [self.start]
         self.history: list[MovePlayed] = []
         self.redo_stack: list[MovePlayed] = []
