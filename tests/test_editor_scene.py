@@ -167,3 +167,18 @@ def test_a_board_size_changed_in_the_setup_after_editing_is_refused_in_words(app
             choice.set(19)
     click(app, setup.start_button.rect.center)
     assert app.top is setup and "15 x 15" in setup.error
+
+
+def test_export_of_a_game_from_a_position_writes_only_the_records_that_hold_it(app, saves_folder):
+    editor = open_editor(app, "othello", "pvp")
+    click(app, at(editor, parse_square("a1")))
+    click(app, editor.play_button.rect.center)
+    app.top.export()  # a transcript is moves from the usual start: it would be another game
+    assert "edited position" in app.top.message.text and not list(saves_folder.glob("othello-*.txt"))
+    app.pop()
+    editor = open_editor(app, "gomoku", "pvp")
+    click(app, at(editor, parse_point("j10", 19)))
+    click(app, editor.play_button.rect.center)
+    app.top.export()
+    psq = next(saves_folder.glob("gomoku-*.psq")).read_text()
+    assert psq.splitlines()[1:] == ["10,10,0"]  # the edited position's stone, as the first move
