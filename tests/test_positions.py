@@ -12,7 +12,6 @@ from boardhub.core.match import Match
 from boardhub.core.position import export_position, load_position, start_state
 from boardhub.core.review_run import read_game, record_of_save
 from boardhub.core.rules import IllegalMove
-from boardhub.core.saved_games import saved_match
 from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
 from boardhub.games.dots.engine import DotsRules

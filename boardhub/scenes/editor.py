@@ -28,7 +28,7 @@ import pygame
 
 from boardhub.core.i18n import N_, _
 from boardhub.core.modes import Mode
-from boardhub.core.position import export_position, load_position
+from boardhub.core.position import MAX_POSITION_CHARS, export_position, load_position
 from boardhub.core.rules import IllegalMove
 from boardhub.core.saves import plain
 from boardhub.core.setup import GameSetup
@@ -37,7 +37,6 @@ from boardhub.ui.board import ARROWS, DrawContext
 from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, set_clipboard_text, show_input_method_at
 
-FIELD_CHARS = 4000  # a 19 x 19 .psq of every point; core.position caps what it reads the same way
 PUT_KEYS = {pygame.K_x: 0, pygame.K_b: 0, pygame.K_1: 0, pygame.K_o: 1, pygame.K_w: 1, pygame.K_2: 1,
             pygame.K_DELETE: None, pygame.K_BACKSPACE: None}
 CURSOR = (255, 150, 40)
@@ -89,7 +88,7 @@ class EditorScene(Scene):
         self.clear_button = Button(N_("Clear"), self.clear)
         self.start_button = Button(N_("Start position"), self.usual_start)
         self.field = TextField(placeholder=_("Paste a position (Ctrl+V) or a file's path"),
-                               on_enter=self.import_position, max_chars=FIELD_CHARS)
+                               on_enter=self.import_position, max_chars=MAX_POSITION_CHARS)
         self.import_button = Button(N_("Import"), self.import_position)
         self.export_button = Button(N_("Export"), self.export)
         self.analyse_button = Button(N_("Analyse"), self.analyse)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from boardhub.core.i18n import N_, _
 from boardhub.core.position import PositionFormat
 from boardhub.core.rules import IllegalMove
-from boardhub.games.dots.engine import MAX_SIZE, MIN_SIZE, DotsRules, DotsState, Move, geometry
+from boardhub.games.dots.engine import MAX_SIZE, MIN_SIZE, DotsRules, DotsState, Geometry, Move, geometry
 
 LINE_CHARS = {"-": True, "|": True, ".": False}
 OWNER_CHARS = {"1": 0, "2": 1, ".": -1}
@@ -92,7 +92,8 @@ def from_grid_text(text: str) -> DotsState:
     return _position(g, lines, owners, SIDE_CHARS[parts[1]])
 
 
-def _position(g, lines: int, owners: list[int], player: int) -> DotsState:
+def _position(g: Geometry, lines: int, owners: list[int], player: int) -> DotsState:
+    """The position of these lines and owners: the scores are the boxes each player owns."""
     scores = (owners.count(0), owners.count(1))
     return DotsState(g, lines, tuple(owners), scores, player)
 

@@ -114,7 +114,3 @@ class GomokuPositions(PositionFormat):
 
     def fixed_options(self, state: GomokuState) -> dict:
         return {"size": state.size}
-
-    @staticmethod
-    def place_name(place: int, state: GomokuState) -> str:
-        return point_name(place, state.size)

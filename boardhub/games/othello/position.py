@@ -17,11 +17,10 @@ from __future__ import annotations
 from boardhub.core.i18n import N_, _
 from boardhub.core.position import PositionFormat
 from boardhub.core.rules import IllegalMove
-from boardhub.games.othello.engine import BLACK, START, WHITE, OthelloRules, OthelloState, square_name
+from boardhub.games.othello.engine import BLACK, START, WHITE, OthelloRules, OthelloState
 
 DISC_CHARS = {"x": BLACK, "*": BLACK, "b": BLACK, "o": WHITE, "w": WHITE, "-": None, ".": None}
 WRITTEN = {BLACK: "X", WHITE: "O", None: "-"}
-LONGEST_QUOTE = 12  # a character that means nothing is quoted with this much around it at most
 
 
 def board_string(state: OthelloState) -> str:
@@ -105,7 +104,3 @@ class OthelloPositions(PositionFormat):
         if self.rules.is_over(state):
             return _("Neither side can move here: the game would already be over")
         return None
-
-    @staticmethod
-    def place_name(place: int) -> str:
-        return square_name(place)
