@@ -18,6 +18,7 @@ from boardhub.core import i18n  # noqa: E402
 from boardhub.core.settings import Settings  # noqa: E402
 from boardhub.core.worker import ProcessWorker, Worker
 from boardhub.scenes.concede import DrawOfferScene, ResignScene
+from boardhub.scenes.editor import EditorScene
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.menu import MenuScene
 from boardhub.scenes.net_host import HostScene
@@ -44,7 +45,7 @@ FPS = 60
 SCENES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene, "setup": SetupScene, "game": GameScene, "pause": PauseScene, "result": ResultScene,
     "import": ImportScene, "rules": RulesScene, "saves": SavesScene, "stats": StatsScene,
-    "settings": SettingsScene, "review": ReviewScene,
+    "settings": SettingsScene, "review": ReviewScene, "editor": EditorScene,
     "resign": ResignScene, "draw_offer": DrawOfferScene,
     "net_join": JoinScene, "net_host": HostScene, "net_room": RoomScene,
     "net_game": NetGameScene, "net_menu": NetMenuScene, "net_leave": LeaveScene, "net_away": AwayScene,

@@ -20,6 +20,7 @@ from typing import Callable
 
 import pygame
 
+from boardhub.core.position import start_state
 from boardhub.scenes.game import GameScene
 from boardhub.scenes.menu import MenuScene
 from boardhub.scenes.setup import SetupScene
@@ -111,9 +112,10 @@ def random_size(rng: random.Random) -> tuple[int, int]:
 
 
 def check_match(match) -> None:
-    """The match is what replaying its moves from the start gives, and its redo list still plays."""
+    """The match is what replaying its moves from the start (an edited position's, where it has one) gives,
+    and its redo list still plays."""
     rules = match.rules
-    assert match.start == rules.new_game(match.options, match.seed)
+    assert match.start == start_state(rules, match.game.position, match.options, match.seed, match.position)
     assert len(match.states) == len(match.history) + 1 and match.states[0] is match.start
     state = match.start
     for n, played in enumerate(match.history):

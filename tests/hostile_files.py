@@ -57,6 +57,11 @@ def shaped() -> dict[str, str]:
         "g_nul_in_name": _game(seats=[{"ai": None, "name": "Yo\x00u"}, {"ai": "greedy:1", "name": "G\x1b[31m"}]),
         "g_long_name": _game(seats=[{"ai": None, "name": "x" * 100_000}, {"ai": "greedy:1", "name": "G"}]),
         "g_long_move": _game(moves=["f5" * 4000]),
+        # an edited start position: far too long, not text, controls in it, one nobody can move from
+        "g_position_huge": _game(position="X" * 3_000_000),
+        "g_position_not_text": _game(position={"board": ["X"] * 64}),
+        "g_position_controls": _game(position="\x1b[31m" + "-" * 64 + " X\x00"),
+        "g_position_over": _game(position="X" * 64 + " O", moves=[]),
         "g_many_moves": _game(moves=["f5"] * 100_000),
         "g_bad_move": _game(moves=["z9\x00"]),
         "g_huge_board": _game(game="dots", options={"rows": 10 ** 30, "cols": 10 ** 30}, moves=[]),

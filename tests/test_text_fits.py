@@ -415,6 +415,34 @@ for _key in GAME_KEYS:
     if _key in ("othello", "gomoku"):
         SCENES[f"game-{_key}-best"] = build_best(_key)
     SCENES[f"rules-{_key}"] = build_rules(_key)
+def build_editor(key: str, problem: bool):
+    """The position editor over the game's setup: a position with a box or a few pieces, or (`problem`) one
+    no game can start from, whose status line says what is wrong."""
+    def build(app):
+        app.open("setup", GameSetup.default(key, "pva"))
+        setup = app.top
+        setup.edit_position()
+        editor = app.top
+        formats = editor.formats
+        places = formats.places(editor.state)
+        if key == "dots":
+            for line in ((0, 1), (1, 0), (1, 2), (2, 1), (0, 3)):
+                editor.state = formats.put(editor.state, line, 0)
+        else:
+            for i in range(3 if problem else 2):  # three stones of one colour in Gomoku: no count a game has
+                editor.state = formats.put(editor.state, places[i * 2], 0 if problem else i % 2)
+        if problem and key != "gomoku":
+            editor.field.text = "not a position"
+            editor.import_position()
+        editor.cursor, editor.cursor_shown = places[3], True
+        return editor
+    return build
+
+
+for _key in GAME_KEYS:
+    if get_game(_key).position is not None:
+        SCENES[f"editor-{_key}"] = build_editor(_key, False)
+        SCENES[f"editor-{_key}-problem"] = build_editor(_key, True)
 for _key in GAME_KEYS:
     if get_game(_key).source is not None:
         SCENES[f"setup-{_key}-source"] = build_source_setup(_key, "pva")

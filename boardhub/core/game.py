@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from boardhub.core.ai import AI, AIFactory, AISpec, load_custom
 from boardhub.core.i18n import N_
+from boardhub.core.position import PositionFormat
 from boardhub.core.records import RecordFormat
 from boardhub.core.review import ReviewSpec
 from boardhub.core.rules import Option, Outcome, Rules
@@ -98,6 +99,8 @@ class GameEntry:
     # the game as its source document plays it, one click away in the setup (None: as boardhub's defaults):
     # a core.source_setup.SourceSetup, unnamed here since it builds GameSetups, which name this class
     source: Any = None
+    # positions set up by hand (the position editor), as text in the game's own format; None: no editor
+    position: PositionFormat | None = None
 
     @property
     def ais(self) -> dict[str, AIFactory]:

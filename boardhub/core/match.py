@@ -20,6 +20,7 @@ from boardhub.core.events import GameOver, MatchEvent, MovePlayed, Rewound, Seat
 from boardhub.core.i18n import N_, _
 from boardhub.core.modes import Mode
 from boardhub.core.requests import EvaluateRequest, JudgeRequest, MoveRequest, Request
+from boardhub.core.position import start_state
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.schema import check_limit, is_int, is_number
 from boardhub.core.seat_check import honest_name, seat_problem
@@ -111,11 +112,14 @@ class Match:
     """The state of one game, its history and the driving of AI seats."""
 
     _tokens = itertools.count(1)
+    position: str | None = None  # an edited position's text the game started from (a table's games have none)
 
     def __init__(self, game: "GameEntry", seats: list[Seat], options: dict | None = None, seed: int | None = None,
-                 timing: Timing | None = None, worker: Worker | None = None,
+                 timing: Timing | None = None, worker: Worker | None = None, position: str | None = None,
                  clock: Callable[[], float] | None = None) -> None:
-        """`clock`: where the match reads the time (time.monotonic; a test gives its own)."""
+        """`position`: the text of an edited position (the game's own format) the game starts from instead
+        of the usual start; IllegalMove (a ValueError, in words) for one the game cannot start from.
+        `clock`: where the match reads the time (time.monotonic; a test gives its own)."""
         self.clock = clock or time.monotonic
         self.game = game
         self.rules = game.rules
@@ -126,7 +130,9 @@ class Match:
             raise ValueError(f"{game.title} needs {self.rules.num_players(self.options)} seats")
         self.timing = timing or Timing()
         self.worker = worker
-        self.start = self.rules.new_game(self.options, self.seed)
+        self.start = start_state(self.rules, game.position, self.options, self.seed, position)
+        # kept as the game writes it: a save holds the canonical text, whatever spelling it was read from
+        self.position = None if position is None else game.position.write(self.start)
         self.states: list[Any] = [self.start]
         self.history: list[MovePlayed] = []
         self.redo_stack: list[MovePlayed] = []
@@ -538,6 +544,7 @@ class Match:
             "seconds": [round(p.seconds, 4) for p in self.history],
             "timing": self._timing_json(),
             "forfeit": self.forfeit.to_json() if self.forfeit else None,
+            **({"position": self.position} if self.position is not None else {}),  # older saves have none
         }
 
     def _timing_json(self) -> dict:
@@ -580,7 +587,13 @@ class Match:
         seed = data["seed"]
         if not is_int(seed):
             raise TypeError("the seed is not a whole number")
-        match = cls(game, seats, options, seed, timing, worker)
+        position = data.get("position")
+        if position is not None and not isinstance(position, str):
+            raise TypeError("the start position is not text")
+        try:
+            match = cls(game, seats, options, seed, timing, worker, position)
+        except IllegalMove as exc:
+            raise ValueError(str(exc)) from exc
         seconds = [float(v) for v in data.get("seconds", [])]
         try:
             match.replay([match.parse(text) for text in data["moves"]], seconds)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from boardhub.core import files, saves
-from boardhub.core.i18n import _
+from boardhub.core.i18n import N_, _
 from boardhub.core.rules import IllegalMove
 
 # What a format writes down or reads moves into: the game in progress (core/match.py's Match). It is not
@@ -67,6 +67,9 @@ class RecordFormat:
     read: Callable[[str, Match], list]
     recognise: Callable[[str], bool] = field(default=_never)
     options: Callable[[str], dict] = field(default=_no_options)
+    # whether `write` holds a game from an edited position whole (Gomoku's stones come first as moves); a
+    # format that writes the moves alone would give another game, so Export leaves it out for such a game
+    whole_from_position: bool = False
 
     def __post_init__(self) -> None:
         # each caller (Import, review, the tests) then reads through the guard without having to know of it
@@ -117,6 +120,17 @@ def guarded(reader: Callable[..., Any]) -> Callable[..., Any]:
 
     read.guarded = True  # type: ignore[attr-defined]
     return read
+
+
+NOT_RECORDED = N_("This game started from an edited position, which its records cannot hold: its save keeps it")
+
+
+def whole_formats(match: Match, formats: tuple[RecordFormat, ...]) -> tuple[RecordFormat, ...]:
+    """The formats that write `match` whole: all of them for a game from the usual start, for one from an
+    edited position only those that hold its position too (none: Export says NOT_RECORDED)."""
+    if match.position is None:
+        return formats
+    return tuple(f for f in formats if f.whole_from_position)
 
 
 def export_record(match: Match, formats: tuple[RecordFormat, ...]) -> list[Path]:

@@ -28,7 +28,8 @@ class ReplaySession(Session):
     def __init__(self, saved: saves.SavedGame) -> None:
         record = saved_match(saved)  # no worker: the record's seats are names, never asked to move
         match = Match(record.game, record.seats, record.options, record.seed,
-                      Timing(record.timing.limit, referee=record.timing.referee, control=record.timing.control))
+                      Timing(record.timing.limit, referee=record.timing.referee, control=record.timing.control),
+                      position=record.position)
         super().__init__(match, imported=saved_imported(saved, record))
         self.saved = saved
         self.script = list(record.history)  # the recorded moves, played on their own

@@ -178,9 +178,10 @@ def first_pass(spec: ReviewSpec, work: Sequence[tuple[Any, int]], deadline: floa
     return [judge(view, seat, deadline) for view, seat in work]
 
 
-def positions(rules: Any, options: dict, seed: int | None, moves: Sequence[Any]) -> list[Any]:
-    """Every state of a game from the start: moves + 1 of them (IllegalMove names a bad move)."""
-    state = rules.new_game(options, seed)
+def positions(rules: Any, options: dict, seed: int | None, moves: Sequence[Any], start: Any = None) -> list[Any]:
+    """Every state of a game from the start (`start`, an edited position's, else the usual one): moves + 1
+    of them (IllegalMove names a bad move)."""
+    state = rules.new_game(options, seed) if start is None else start
     out = [state]
     for move in moves:
         state = rules.apply(state, move)
@@ -235,8 +236,9 @@ def assemble(rules: Any, states: list[Any], moves: Sequence[Any], verdicts: list
 
 
 def review_game(rules: Any, spec: ReviewSpec, game: str, options: dict, seed: int | None, moves: Sequence[Any],
-                seat: int | None, judge_all: Callable[[list[tuple[Any, int]]], list[Verdict]]) -> Review:
+                seat: int | None, judge_all: Callable[[list[tuple[Any, int]]], list[Verdict]],
+                start: Any = None) -> Review:
     """Review a game: `judge_all` judges the listed (view, seat) pairs, here or in other processes."""
-    states = positions(rules, options, seed, moves)
+    states = positions(rules, options, seed, moves, start)
     verdicts = judge_all(jobs(rules, states, spec, seat))
     return assemble(rules, states, moves, verdicts, spec, seat, game)

@@ -23,6 +23,7 @@ from boardhub.core.clock import FLAG
 from boardhub.core.game import GameEntry, get_game
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match, Seat
+from boardhub.core.position import start_state
 from boardhub.core.records import one_line, record_format
 from boardhub.core.requests import FirstPassRequest, JudgeRequest
 from boardhub.core.review import Review, Verdict, assemble, jobs, positions, review_game, value_text
@@ -39,13 +40,19 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class GameRecord:
-    """What a review needs of a game: its options, seed and moves, and how it ended when no move ended it
-    (a seat's time ran out: the review says so after its last move)."""
+    """What a review needs of a game: its options, seed and moves, the edited position it started from (its
+    text; None for the usual start), and how it ended when no move ended it (a seat's time ran out: the review
+    says so after its last move)."""
 
     options: dict
     seed: int | None
     moves: tuple[Any, ...]
     ending: Outcome | None = None
+    position: str | None = None
+
+    def start(self, entry: GameEntry) -> Any:
+        """The game's first position (IllegalMove for a position text the game cannot start from)."""
+        return start_state(entry.rules, entry.position, self.options, self.seed, self.position)
 
 
 def read_game(entry: GameEntry, path: Path, options: dict | None = None) -> GameRecord:
@@ -139,7 +146,10 @@ def record_of_save(entry: GameEntry, data: dict) -> GameRecord:
         if isinstance(seed, bool) or not isinstance(seed, (int, float)):
             raise RecordError(_("not a whole game (its seed is not a number)"))
         seed = int(seed)
-        state = entry.rules.new_game(options, seed)
+        position = data.get("position")
+        if position is not None and not isinstance(position, str):
+            raise RecordError(_("not a whole game (its start position is not text)"))
+        state = start_state(entry.rules, entry.position, options, seed, position)
         moves = []
         if not isinstance(data["moves"], list):
             raise RecordError(_("not a whole game (its moves are not a list)"))
@@ -156,7 +166,7 @@ def record_of_save(entry: GameEntry, data: dict) -> GameRecord:
     except Exception:  # noqa: BLE001 - options of the wrong kind, a seed the rules refuse: the save is damaged
         log.info("a save's game could not be rebuilt", exc_info=True)
         raise RecordError(_("not a whole game (it is damaged)")) from None
-    return GameRecord(options, seed, tuple(moves), _ending(data.get("forfeit")))
+    return GameRecord(options, seed, tuple(moves), _ending(data.get("forfeit")), position)
 
 
 def _ending(forfeit: Any) -> Outcome | None:
@@ -198,7 +208,8 @@ def review_record(entry: GameEntry, record: GameRecord, seat: int | None, limit:
                     progress(i + 1, len(work))
         return out
 
-    return review_game(entry.rules, spec, entry.key, record.options, record.seed, record.moves, seat, judge_all)
+    return review_game(entry.rules, spec, entry.key, record.options, record.seed, record.moves, seat, judge_all,
+                       record.start(entry))
 
 
 def counted(row: dict[str, float]) -> str:
@@ -258,7 +269,7 @@ class ReviewRun:
         self.entry, self.record, self.seat, self.worker = entry, record, seat, worker
         self.spec = entry.review
         self.limit = limit or self.spec.default_limit
-        self.states = positions(entry.rules, record.options, record.seed, record.moves)
+        self.states = positions(entry.rules, record.options, record.seed, record.moves, record.start(entry))
         self.work = jobs(entry.rules, self.states, self.spec, seat)
         self.verdicts: list[Verdict] = []
         self.first: list[Verdict] = []  # the quick judge's verdicts of every position, once answered

@@ -288,8 +288,10 @@ class GameSession(Session):
 
     @property
     def offers_hints(self) -> bool:
-        """Hints are for a person playing the AIs; a game without AIs has none."""
-        return self.entry.review is not None and self.match.mode is Mode.PVA
+        """Hints are for a person playing the AIs, and for a position set up to study (Analyse in the position
+        editor: people on both sides); another game of people only has none."""
+        study = self.match.mode is Mode.PVP and self.match.position is not None
+        return self.entry.review is not None and (self.match.mode is Mode.PVA or study)
 
     def ask_hint(self) -> str:
         m = self.match
@@ -386,7 +388,8 @@ class GameSession(Session):
             self._events.append(Notice(outcome.describe([seat.label for seat in self.match.seats], _), "error"))
         self._write_record()
         self._count_result()
-        if self.learn and self.entry.learn is not None:
+        # the learned boards and the source's records are games from the usual start, which this one may not be
+        if self.learn and self.entry.learn is not None and self.match.position is None:
             try:
                 self.entry.learn(self.match.moves, outcome)
             except OSError as exc:
@@ -448,8 +451,8 @@ class GameSession(Session):
         """The source's record follows the game as it is played: each new line is appended as its move is
         played, so that a game left unfinished leaves its record. A move taken back (Undo), an import, or
         a resumed game played on rewrites the file whole, atomically, with the moves as they stand."""
-        if not self.entry.writes_records or self._record_failed:
-            return
+        if not self.entry.writes_records or self._record_failed or self.match.position is not None:
+            return  # the source's record format cannot hold a position set up by hand
         lines, written = self._record_lines(), self._recorded
         if lines == written or (written is None and lines == self._record_from):
             return
@@ -468,7 +471,7 @@ class GameSession(Session):
     def _write_record(self) -> None:
         """The finished game's record, written whole as it always was (whatever happened to the lines
         written during the game)."""
-        if not self.entry.writes_records:
+        if not self.entry.writes_records or self.match.position is not None:
             return
         lines = self._record_lines()
         try:

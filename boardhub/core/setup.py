@@ -16,7 +16,8 @@ from boardhub.core.game import GameEntry, get_game
 from boardhub.core.ladder import ladder_specs
 from boardhub.core.match import Match, Seat, Timing
 from boardhub.core.modes import Mode
-from boardhub.core.rules import normalize_options
+from boardhub.core.position import start_state
+from boardhub.core.rules import IllegalMove, normalize_options
 from boardhub.core.seat_names import seat_names, typed_name
 from boardhub.core.worker import Worker
 
@@ -43,6 +44,7 @@ class GameSetup:
     mode: Mode = Mode.PVA
     names: tuple[str, ...] = ()  # by seat, the name a human seat's player typed; "" (or none) for its own
     clock: str = NO_CLOCK  # a time control's key (core/clock.py): "none", "3+2", "10s"
+    position: str | None = None  # an edited position to start from, in the game's own format; None: the usual start
 
     def __post_init__(self) -> None:
         TimeControl.parse(self.clock)  # ValueError for a key that names no time control
@@ -76,12 +78,16 @@ class GameSetup:
                       for seat, own in zip(match.seats, seat_names(ais)))
         control = match.timing.control
         return cls(match.game.key, tuple(ais), dict(match.options), match.timing.limit, match.timing.referee,
-                   match.mode, names if any(names) else (), NO_CLOCK if control is None else control.key)
+                   match.mode, names if any(names) else (), NO_CLOCK if control is None else control.key,
+                   match.position)
 
     def fields(self) -> dict[str, Any]:
         """The setup as JSON can hold it (the settings keep the last one of each game and mode)."""
-        return {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
-                "limit": self.limit, "referee": self.referee, "mode": self.mode.value, "clock": self.clock}
+        out = {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
+               "limit": self.limit, "referee": self.referee, "mode": self.mode.value, "clock": self.clock}
+        if self.position is not None:  # a setup of before has none, and reads as it did
+            out["position"] = self.position
+        return out
 
     @classmethod
     def from_fields(cls, data: Any) -> "GameSetup":
@@ -107,15 +113,28 @@ class GameSetup:
                 _check_offered(entry, seat)
         # a setup stored before time controls has none; one this boardhub no longer offers plays without
         clock = data.get("clock", NO_CLOCK)
+        position = data.get("position") if isinstance(data, dict) else None
+        if position is not None:
+            _check_position(entry, options, position)
         return cls(entry.key, seats, options, float(limit), referee, Mode(mode),
-                   clock=clock if clock in PRESETS else NO_CLOCK)
+                   clock=clock if clock in PRESETS else NO_CLOCK, position=position)
 
     def match(self, worker: Worker | None = None, seed: int | None = None) -> Match:
         """A new match of this setup; ValueError for options or seats the game refuses."""
         seats = make_seats(self.seats, self.names)
         timing = Timing(self.limit, referee=self.referee, control=TimeControl.parse(self.clock))
         return Match(self.entry, seats, self.options, seed, timing,
-                     worker if any(not s.is_human for s in seats) else None)
+                     worker if any(not s.is_human for s in seats) else None, self.position)
+
+
+def _check_position(entry: GameEntry, options: dict, position: Any) -> None:
+    """ValueError unless `position` is a position text a game of `options` can start from."""
+    if not isinstance(position, str):
+        raise ValueError("the start position is not text")
+    try:
+        start_state(entry.rules, entry.position, options, None, position)
+    except IllegalMove as exc:
+        raise ValueError(str(exc)) from None
 
 
 def _check_offered(entry: GameEntry, seat: Any) -> None:

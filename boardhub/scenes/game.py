@@ -13,7 +13,7 @@ from boardhub.core import saves
 from boardhub.core.clock import next_change
 from boardhub.core.events import GameOver, HintReady, MovePlayed, Notice, Passed, Rewound
 from boardhub.core.i18n import N_, _
-from boardhub.core.records import export_record
+from boardhub.core.records import NOT_RECORDED, export_record, whole_formats
 from boardhub.core.rules import IllegalMove
 from boardhub.core.session_base import Session
 from boardhub.scenes import game_frame
@@ -95,7 +95,10 @@ class GameScene(Scene):
             self.say(_("This is the end of the game") if self.session.is_replay else _("Nothing to redo"))
 
     def export(self) -> None:
-        formats = self.session.entry.record_formats
+        formats = whole_formats(self.match, self.session.entry.record_formats)
+        if not formats:  # a game from an edited position, which the game's notation cannot hold
+            self.say(_(NOT_RECORDED), "warning")
+            return
         try:
             names = [p.name for p in export_record(self.match, formats)]
         except OSError as exc:

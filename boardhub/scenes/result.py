@@ -106,5 +106,5 @@ class ResultScene(GamePanel):
         match = self.session.match
         out = match.outcome
         record = GameRecord(dict(match.options), match.seed, tuple(match.moves),
-                            out if out is not None and out.reason == FLAG else None)
+                            out if out is not None and out.reason == FLAG else None, match.position)
         self.app.open("review", match.game, record, match.human_seat, tuple(s.label for s in match.seats))

@@ -15,6 +15,7 @@ plays it (`GameEntry.source`) and says in the message box what it set.
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -27,6 +28,8 @@ from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, seconds
 from boardhub.core.ladder import ladder_specs, learned_specs, ratings
 from boardhub.core.modes import Mode
+from boardhub.core.position import start_state
+from boardhub.core.rules import IllegalMove
 from boardhub.core.seat_names import MAX_TYPED, seat_label
 from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
@@ -116,6 +119,10 @@ class SetupScene(Scene):
         self.source_button.visible = self.game.source is not None
         self.start_button = Button(N_("Start"), self.start, primary=True)
         self.back_button = Button(N_("Back"), self.app.pop)
+        # an edited position the game starts from (None: the usual start); its editor opens from here
+        self.position = setup.position
+        self.editor_button = Button(N_("Edit position…"), self.edit_position)
+        self.editor_button.visible = self.game.position is not None
         self.focus = FocusRing(self.reading_order, default=self.start_button)  # Enter starts, as before
 
     def set_seats(self, seats: list[str | None] | tuple[str | None, ...], names: list[str] | None = None) -> None:
@@ -161,6 +168,7 @@ class SetupScene(Scene):
         self.mode = setup.mode
         self.set_seats(setup.seats)
         self.clock.set(setup.clock)  # the sources play a move limit, no clock
+        self.position = setup.position  # and from the usual start
         self.limit.set(setup.limit)
         self.referee.value = setup.referee
         settings = preset.settings()
@@ -259,7 +267,19 @@ class SetupScene(Scene):
     def setup(self) -> GameSetup:
         return GameSetup(self.game.key, tuple(self.seat_values()), self.options(),
                          self.limit.value, self.referee.value, self.current_mode(), tuple(self.typed_names()),
-                         self.clock.value)
+                         self.clock.value, self.position)
+
+    def edit_position(self) -> None:
+        """The position editor, over the setup: its Play and Analyse start a game here (`start_from`)."""
+        self.app.open("editor", self.setup(), self.start_from)
+
+    def start_from(self, setup: GameSetup) -> None:
+        """Start the game of `setup` (the editor's): the setup shows its position and options from now on."""
+        self.position = setup.position
+        for o, c in self.option_choices:
+            c.set(setup.options.get(o.key, c.value))
+        self.layout(self.size)
+        self.start(setup)
 
     def engine_problem(self) -> str:
         """Why an engine seat cannot even be tried (no command, no such program), or ""."""
@@ -275,14 +295,21 @@ class SetupScene(Scene):
                     name=argv[0])
         return ""
 
-    def start(self) -> None:
-        """Start the game; engine seats are started first, and the game begins once each one answered."""
+    def start(self, setup: GameSetup | None = None) -> None:
+        """Start the game (of the screen, or `setup`); engine seats are started first, and the game begins
+        once each one answered."""
         if self.check is not None:
             return
         self.error = self.engine_problem()
         if self.error:
             return
-        setup = self.setup()
+        setup = setup or self.setup()
+        if setup.position is not None:
+            try:  # an option changed here since (another board size) may no longer fit the position
+                start_state(self.game.rules, self.game.position, setup.options, None, setup.position)
+            except IllegalMove as exc:
+                self.error = _("The edited position does not fit this setup: {why}").format(why=exc)
+                return
         engines = [(i, ai) for i, (ai, choice) in enumerate(zip(setup.seats, self.seat_choices))
                    if self._is_engine(choice.value)]
         if not engines:
@@ -305,7 +332,8 @@ class SetupScene(Scene):
 
     def begin(self, setup: GameSetup) -> None:
         """The game of `setup`, which its game and mode will offer again next time."""
-        self.app.settings.remember_setup(setup.fields())
+        # an edited position is this game's only: the next setup of the game and mode starts as usual
+        self.app.settings.remember_setup(replace(setup, position=None).fields())
         # an AI seat's position keeps the name typed there before, for the next game a human sits there
         self.app.settings.remember_seat_names([self.app.settings.seat_name(i) if ai is not None else name
                                                for i, (ai, name) in enumerate(zip(setup.seats, setup.names))])
@@ -320,7 +348,7 @@ class SetupScene(Scene):
         yield from (f for f in self.name_fields if f.visible)
         yield from (f for f in self.engine_fields if f.visible)
         yield from (w for w in (self.swap_button, self.clock, self.limit, self.referee) if w.visible)
-        yield from (w for w in (self.source_button, self.start_button, self.back_button) if w.visible)
+        yield from (w for w in (self.source_button, self.editor_button, self.start_button, self.back_button) if w.visible)
 
     def reading_order(self):
         """The widgets top to bottom, as Tab visits them: each seat's Strongest or name beside it and its
@@ -330,7 +358,8 @@ class SetupScene(Scene):
         for c, b, n, f in zip(self.seat_choices, self.strongest_buttons, self.name_fields, self.engine_fields):
             yield from (w for w in (c, b, n, f) if w.visible)
         yield from (w for w in (self.swap_button, self.clock, self.limit, self.referee) if w.visible)
-        yield from (w for w in (self.back_button, self.source_button, self.start_button) if w.visible)
+        yield from (w for w in (self.back_button, self.source_button, self.editor_button, self.start_button)
+                    if w.visible)
 
     def layout(self, size: tuple[int, int]) -> None:
         """Rows as tall as the window allows for the most rows this game can show, so none ever moves
@@ -414,11 +443,15 @@ class SetupScene(Scene):
         self.start_button.rect = pygame.Rect(round(p.right - 36 * s - bw), round(p.bottom - 70 * s),
                                              round(bw), round(bh))
         self.back_button.rect = pygame.Rect(round(x0), round(p.bottom - 70 * s), round(bw * 0.7), round(bh))
-        # between Back and Start, as wide as the room there allows
+        # between Back and Start, sharing the room there: As in the source, Edit position (where the game has them)
+        middle = [b for b in (self.source_button, self.editor_button) if b.visible]
         room = self.start_button.rect.x - self.back_button.rect.right - 2 * gap
-        self.source_button.rect = pygame.Rect(0, 0, round(min(bw * 1.3, room)), round(bh))
-        self.source_button.rect.center = ((self.back_button.rect.right + self.start_button.rect.x) // 2,
-                                          self.start_button.rect.centery)
+        if middle:
+            w = min(bw * 1.3, (room - gap * (len(middle) - 1)) / len(middle))
+            x = (self.back_button.rect.right + self.start_button.rect.x) / 2 - (w * len(middle) + gap * (len(middle) - 1)) / 2
+            for b in middle:
+                b.rect = pygame.Rect(round(x), self.start_button.rect.y, round(w), round(bh))
+                x += w + gap
         # the box takes the room under the last row (kept for engines' command lines while none shows)
         top = min(y + 8 * s, p.bottom - 80 * s - box_h)
         self.message_box = pygame.Rect(round(x0), round(top), round(p.width - 72 * s), round(p.bottom - 80 * s - top))
@@ -437,6 +470,10 @@ class SetupScene(Scene):
                 self.app.pop()
             else:
                 self.back_button.handle(event)
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_e and event.mod & pygame.KMOD_CTRL \
+                and self.editor_button.visible:
+            self.edit_position()  # Ctrl+E: before the name fields, which take every other key typed
             return None
         if self.focus.handle(event):  # Tab, the arrows, Enter (Start while no ring shows), Space
             return None
@@ -463,7 +500,8 @@ class SetupScene(Scene):
         surface.fill(theme.BG)
         s, p = self.s, self.panel
         theme.panel(surface, p)
-        title = _("New game: {game}").format(game=_(self.game.title))
+        title = (_("New game: {game}, from an edited position") if self.position is not None
+                 else _("New game: {game}")).format(game=_(self.game.title))
         theme.text(surface, theme.fit(title, 38 * s, p.width - 72 * s, bold=True), 38 * s, (p.x + 36 * s, p.y + 30 * s),
                    theme.TEXT, bold=True)
         for b in self.mode_buttons:

@@ -102,6 +102,17 @@ class BoardView:
         """Where `move` is on the screen (None for a move without a place, such as a pass)."""
         return None
 
+    # ---------------------------------------------------------------- the position editor
+    def place_xy(self, place: Any) -> tuple[float, float] | None:
+        """Where a place the position editor changes is on the screen: a move's place by default (a
+        square, a point, a line; a box too, where the board says so)."""
+        return self.target_xy(place)
+
+    def place_radius(self) -> float:
+        """Half the distance between two neighbouring places: a click this near a place means it, and
+        the editor's cursor is drawn this large. 0: the board has no editor."""
+        return 0.0
+
     def key(self, key: int, match: Match) -> Intent:
         """What a human's arrow, Enter or Space asks for, like `click`.
 

@@ -11,6 +11,7 @@ from boardhub.core.rules import IllegalMove
 from boardhub.core.source_setup import SourceSetup
 from boardhub.games.dots import ai, expert, review
 from boardhub.games.dots.engine import MAX_SIZE, DotsRules, DotsState
+from boardhub.games.dots.position import DotsPositions
 
 RULES = DotsRules()
 
@@ -159,4 +160,5 @@ ENTRY = GameEntry(
     record_example=N_("\"row col\" lines such as 0 1, one a line"),
     move_sound=move_sound,
     source=SOURCE,
+    position=DotsPositions(),
 )

@@ -10,6 +10,7 @@ from boardhub.core.rules import IllegalMove
 from boardhub.core.source_setup import SourceSetup
 from boardhub.games.gomoku import ai, expert, external, review
 from boardhub.games.gomoku.engine import GomokuRules
+from boardhub.games.gomoku.position import GomokuPositions
 from boardhub.games.gomoku.records import from_psq, parse_record, record_text, to_psq
 
 RULES_TEXT = N_("""\
@@ -83,11 +84,22 @@ def psq_options(text: str) -> dict:
     return {"size": from_psq(text)[0]}
 
 
+def all_moves(match: Any) -> tuple[int, ...]:
+    """The game's moves, after the stones of the position it started from (an edited one's, in turn from
+    black): a record of them is the whole game, which any program replays from an empty board."""
+    return match.start.moves + tuple(match.moves)
+
+
+def all_times(match: Any) -> list[float]:
+    """The seconds of `all_moves`: the starting stones took none."""
+    return [0.0] * len(match.start.moves) + [p.seconds for p in match.history]
+
+
 RECORD_FORMATS = (
-    RecordFormat("txt", lambda m: record_text(m.moves, m.start.size),
-                 lambda text, m: parse_record(text, m.start.size)),
-    RecordFormat("psq", lambda m: to_psq(m.moves, m.start.size, [p.seconds for p in m.history]), read_psq,
-                 lambda text: text.lstrip().lower().startswith("piskvork"), psq_options),
+    RecordFormat("txt", lambda m: record_text(all_moves(m), m.start.size),
+                 lambda text, m: parse_record(text, m.start.size), whole_from_position=True),
+    RecordFormat("psq", lambda m: to_psq(all_moves(m), m.start.size, all_times(m)), read_psq,
+                 lambda text: text.lstrip().lower().startswith("piskvork"), psq_options, whole_from_position=True),
 )
 
 # The report's rules for its referee program, translated: "4. Black's 3-3, 4-4 and overlines are forbidden
@@ -120,4 +132,5 @@ ENTRY = GameEntry(
     options=GomokuRules.options,
     externals={"pbrain": external.PbrainEngine},
     source=SOURCE,
+    position=GomokuPositions(),
 )

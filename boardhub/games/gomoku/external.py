@@ -94,11 +94,16 @@ class PbrainEngine(EngineSeat):
     def choose(self, view: GomokuState, deadline: float, history: Sequence[int] = (),
                clock: ClockInfo | None = None) -> int:
         """The brain's move in `view`, reached by `history` (every move from the start); `clock`: its time
-        control's clock, when the game has one."""
+        control's clock, when the game has one.
+
+        A game from an edited position began with stones already down: its history is the moves after
+        them, and the brain is told the stones as the moves before, in turn from black (as a .psq has them).
+        """
         history = tuple(history)
         self._clock = clock
-        if history != view.moves:
+        if view.moves[len(view.moves) - len(history):] != history:
             raise ValueError("the move history does not lead to the position to play")
+        history = view.moves
         if view.over:
             raise ValueError("the game is over: there is no move to choose")
         try:

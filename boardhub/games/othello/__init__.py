@@ -9,6 +9,7 @@ from boardhub.core.records import RecordFormat
 from boardhub.core.rules import Outcome
 from boardhub.games.othello import ai, expert, external, learnings, review
 from boardhub.games.othello.engine import PASS, OthelloRules, parse_transcript, transcript
+from boardhub.games.othello.position import OthelloPositions
 
 RULES_TEXT = N_("""\
 Othello is played on 8 x 8 squares with discs that are black on one side and \
@@ -89,5 +90,6 @@ ENTRY = GameEntry(
     pages=((N_("Learned boards"), learning_page), (N_("Knockout"), bracket_page)),
     pass_move=PASS,
     learn=learn,
+    position=OthelloPositions(),
     externals={"gtp": external.GtpEngine, "nboard": external.NBoardEngine},
 )

@@ -91,6 +91,10 @@ class DotsBoard(BoardView):
         r, c = move
         return self.point(r, c)
 
+    def place_radius(self) -> float:
+        """Lines and boxes lie half a box apart on the grid."""
+        return self.spacing / 4
+
     # ---------------------------------------------------------------- the long chain counter
     def actions(self, match: Match):
         """The long chain counter's switch (short enough for a half-width button at 800 x 600)."""

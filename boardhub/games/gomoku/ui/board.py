@@ -80,6 +80,9 @@ class GomokuBoard(BoardView):
     def target_xy(self, move: int) -> tuple[float, float] | None:
         return self.point_xy(move) if 0 <= move < self.size * self.size else None
 
+    def place_radius(self) -> float:
+        return self.cell / 2
+
     def piece_rects(self, state: GomokuState) -> list[pygame.Rect]:
         """The square inside each stone on the screen (what a label on it would hide)."""
         side = round(self.cell * 0.64)

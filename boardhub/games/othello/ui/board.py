@@ -86,6 +86,9 @@ class OthelloBoard(BoardView):
     def target_xy(self, move: int) -> tuple[float, float] | None:
         return None if move == PASS else self.square_center(move)
 
+    def place_radius(self) -> float:
+        return self.cell / 2
+
     def piece_rects(self, state: OthelloState) -> list[pygame.Rect]:
         """The square inside each disc (what a label on it would hide)."""
         discs = state.black | state.white
