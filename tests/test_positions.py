@@ -261,7 +261,7 @@ def test_a_review_run_judges_the_positions_from_the_edited_start():
     entry = get_game("othello")
     start = OTHELLO.read(CORNER, {})
     move = entry.rules.legal_moves(start)[0]
-    run = ReviewRun(entry, GameRecord({}, 0, (move,), CORNER), None, Idle())
+    run = ReviewRun(entry, GameRecord({}, 0, (move,), position=CORNER), None, Idle())
     assert run.states == [start, entry.rules.apply(start, move)]
 
 

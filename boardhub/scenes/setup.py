@@ -371,14 +371,17 @@ class SetupScene(Scene):
         # the box that describes an AI (or says what went wrong), whole: its lines at their text size
         box_h = max(DETAIL_LINES * theme.line_height(DETAIL_PX * s), DETAIL_LINES * theme.MIN_TEXT_PX * 1.4)
         # the title, under the modes, between the sections, the box, the buttons
-        fixed = (90 + 22 + 18 + 18 + 10 + 74) * s + box_h
+        title_h, sep = 90 * s, 18 * s  # the title's room, and between the sections
+        fixed = title_h + 2 * sep + (22 + 10 + 74) * s + box_h
         players = most_players(self.game)
         # a seat: its choice (its Strongest button beside it), and an engine's command line where one can show
         rows = 1 + len(self.option_choices) + players * (2 if self.game.externals else 1) + 0.85 + 2
         room = h - 24 * s - fixed
         row_h = min(max(40 * s, 30.0), max(24.0, room / rows - gap))
         readable = min(28.0, 40 * s)  # a selector's smallest readable height
-        if row_h < readable:  # many rows in a short window (Da Vinci's options and 4 seats): the gaps give way
+        if row_h < readable:  # many rows in a short window (Da Vinci's options and 4 seats): the sections
+            room += (title_h - 80 * s) + 2 * (sep - 6 * s)  # close up, then the gaps give way
+            title_h, sep = 80 * s, 6 * s
             gap = max(2.0, room / rows - readable)
             row_h = min(readable, max(24.0, room / rows - gap))
         height = min(h - 16, fixed + rows * (row_h + gap))
@@ -387,7 +390,7 @@ class SetupScene(Scene):
         x0, lab_w = p.x + 36 * s, min(220 * s, (p.width - 72 * s) * 0.34)
         field_x, field_w = x0 + lab_w, p.right - 36 * s - (x0 + lab_w)
         self.label_w = lab_w - 8 * s
-        y = p.y + 90 * s
+        y = p.y + title_h
         mw = (p.width - 72 * s - 2 * gap) / 3
         for i, b in enumerate(self.mode_buttons):
             b.rect = pygame.Rect(round(x0 + i * (mw + gap)), round(y), round(mw), round(row_h))
@@ -406,7 +409,7 @@ class SetupScene(Scene):
             c.visible = o.applies(options)
             if c.visible:
                 row(c, o.label)
-        y += 18 * s
+        y += sep
         # every seat's choice leaves room for its Strongest button, so no arrow moves when the button comes
         strongest_w = round(min(150 * s, field_w * 0.3))
         for i, (c, f, b, n) in enumerate(zip(self.seat_choices, self.engine_fields, self.strongest_buttons,
@@ -428,7 +431,7 @@ class SetupScene(Scene):
         self.swap_button.visible = len(set(seats)) > 1  # all Human (or one AI everywhere): nothing to swap
         if self.swap_button.visible:
             row(self.swap_button, "", row_h * 0.85)
-        y += 18 * s
+        y += sep
         row(self.clock, N_("Time control"))
         # the limit and the referee are about AIs only, in a game without a clock (a clock plans an AI's time)
         ai_plays = any(ai is not None for ai in seats) and self.clock.value == NO_CLOCK
