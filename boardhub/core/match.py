@@ -299,7 +299,7 @@ class Match:
         self._job = self._send(request, self.timing.limit_of(seat), self.worker)
 
     def ask(self, kind: type[EvaluateRequest] | type[JudgeRequest], seat: int | None, limit: float,
-            worker: Worker | None = None) -> Job:
+            worker: Worker | None = None, level: Any = None) -> Job:
         """A question about this position, seen from `seat` (None: a spectator): the game's evaluation
         of every legal move (EvaluateRequest) or its judge's verdict (JudgeRequest, a hint).
 
@@ -308,7 +308,10 @@ class Match:
         (and a move's, the history its rules call public for that seat), never
         the state itself, so an AI or an analysis cannot read hidden tiles.
         """
-        return self._send(kind(self.game.key, self.rules.view(self.state, seat), seat), limit, worker)
+        view = self.rules.view(self.state, seat)
+        # a level only where one was chosen (a hint's), so every other question is as it always was
+        request = kind(self.game.key, view, seat) if level is None else JudgeRequest(self.game.key, view, seat, level)
+        return self._send(request, limit, worker)
 
     def _send(self, request: Request, limit: float, worker: Worker | None) -> Job:
         worker = worker or self.worker

@@ -70,6 +70,7 @@ class JudgeRequest:
     game: str
     view: Any
     seat: int
+    level: Any = None  # a hint at the level the player chose (the game's hint_option); None: the judge's own
 
     @property
     def subject(self) -> str:
@@ -78,6 +79,8 @@ class JudgeRequest:
     def answer(self, entry: GameEntry, deadline: float) -> Any:
         if entry.review is None:
             raise NotOffered(f"{entry.title} has no review")
+        if self.level is not None and entry.review.hint is not None:
+            return entry.review.hint(self.view, self.seat, self.level, deadline)
         return entry.review.judge(self.view, self.seat, deadline)
 
 

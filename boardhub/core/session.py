@@ -292,10 +292,18 @@ class GameSession(Session):
             return _("A hint is for your own turn")
         if self._hint.answer_for(m.state) is not None or (self._hint.pending and self._hint.is_for(m.state)):
             return ""  # already shown for this position, or being worked out
-        self._hint.ask(m.state, None, lambda: m.ask(JudgeRequest, m.to_move, HINT_SECONDS, worker=self._worker()))
+        level = self.hint_level
+        self._hint.ask(m.state, None, lambda: m.ask(JudgeRequest, m.to_move, HINT_SECONDS, worker=self._worker(),
+                                                    level=level))
         self.hints += 1
         self.autosave()
         return ""
+
+    @property
+    def hint_level(self) -> Any:
+        """The level the setup chose for hints (the game's hint option), None where the game has none."""
+        key = self.entry.review.hint_option if self.entry.review is not None else ""
+        return self.match.options.get(key) if key else None
 
     def hint_for(self, state: Any) -> Any:
         return self._hint.answer_for(state)

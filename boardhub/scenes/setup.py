@@ -20,14 +20,14 @@ from boardhub.core.ai import PROTOCOL_NAMES, AISpec
 from boardhub.core.external import EngineCheck
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, seconds
-from boardhub.core.ladder import ladder_specs, ratings
+from boardhub.core.ladder import ladder_specs, provisional, ratings
 from boardhub.core.modes import Mode
 from boardhub.core.seat_names import MAX_TYPED, seat_label
 from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
 from boardhub.ui import theme
 from boardhub.ui.scene import Host, Scene
-from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, Toggle
+from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, Toggle, offer_options
 
 LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 ORDINALS = (N_("Moves first"), N_("Moves second"), N_("Moves third"), N_("Moves fourth"))
@@ -64,7 +64,10 @@ def ai_detail(game: GameEntry, spec: str | None) -> str:
     if not all(s in elo for s in ladder):  # no measured order, so no place on it to claim
         return blurb
     rank = len(ladder) - ladder.index(spec)
-    place = _("Elo {elo}, the strongest of {count}") if rank == 1 else _("Elo {elo}, number {rank} of {count}")
+    if spec in provisional(game.key):  # placed by hand until the ladder is played again: said so
+        place = _("Elo about {elo} (estimated), number {rank} of {count}")
+    else:
+        place = _("Elo {elo}, the strongest of {count}") if rank == 1 else _("Elo {elo}, number {rank} of {count}")
     return _("{place} · {blurb}").format(place=place.format(elo=f"{elo[spec]:.0f}", rank=rank, count=len(ladder)),
                                         blurb=blurb)
 
@@ -92,6 +95,7 @@ class SetupScene(Scene):
         self.option_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices],
                                           setup.options.get(o.key, o.default), lambda _value: self.sync_seats()))
                                for o in self.game.options]
+        offer_options(self.option_choices)
         self.limit = Choice(LIMITS, seconds, setup.limit)
         self.referee = Toggle(setup.referee, labels=(N_("Off: late moves still count"),
                                                      N_("On: a late AI loses")))
@@ -155,7 +159,9 @@ class SetupScene(Scene):
                                                     detail=ai_detail(self.game, value))
 
     def sync_seats(self) -> None:
-        """One seat row per player: an option such as the number of players changes them."""
+        """One seat row per player: an option such as the number of players changes them; an option's
+        choices follow the others (Gomoku's 20 x 20 board under freestyle only)."""
+        offer_options(self.option_choices)
         n = self.game.rules.num_players(self.options())
         seats = self.seat_values()
         if n != len(seats):

@@ -8,7 +8,7 @@ from boardhub.core.i18n import N_, _
 from boardhub.core.records import RecordFormat
 from boardhub.core.rules import IllegalMove
 from boardhub.games.gomoku import ai, expert, external, review
-from boardhub.games.gomoku.engine import GomokuRules
+from boardhub.games.gomoku.engine import GOMOCUP_SIZE, GomokuRules
 from boardhub.games.gomoku.records import from_psq, parse_record, record_text, to_psq
 
 RULES_TEXT = N_("""\
@@ -78,8 +78,10 @@ def read_psq(text: str, match: Any) -> list[int]:
 
 
 def psq_options(text: str) -> dict:
-    """A .psq file names its board: an import plays on it (15 x 15 or 19 x 19)."""
-    return {"size": from_psq(text)[0]}
+    """A .psq file names its board: an import plays on it (15 x 15, 19 x 19, or 20 x 20, which Gomocup
+    plays freestyle, so an import of one is freestyle too)."""
+    size = from_psq(text)[0]
+    return {"size": size, "rule": "freestyle"} if size == GOMOCUP_SIZE else {"size": size}
 
 
 RECORD_FORMATS = (

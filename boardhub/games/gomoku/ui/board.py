@@ -9,7 +9,7 @@ import pygame
 
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match
-from boardhub.games.gomoku.engine import GomokuState
+from boardhub.games.gomoku.engine import COLUMNS, GomokuState
 from boardhub.games.gomoku.renju import forbidden_points
 from boardhub.ui import theme
 from boardhub.ui.board import BoardView, DrawContext
@@ -24,7 +24,6 @@ FORBIDDEN = (200, 30, 30)
 FORBIDDEN_HALO = (250, 236, 206)  # under the red cross, so that it stands out from the wood and the grid
 WIN_LINE = (34, 92, 200)  # blue: it must stand out from the wood, the stones and the red marks
 CURSOR = (34, 92, 200)
-COLUMNS = "abcdefghijklmnopqrs"
 
 
 def star_points(size: int) -> list[tuple[int, int]]:
@@ -33,6 +32,8 @@ def star_points(size: int) -> list[tuple[int, int]]:
         return [(x, y) for x in (3, 9, 15) for y in (3, 9, 15)]
     if size == 15:
         return [(3, 3), (11, 3), (7, 7), (3, 11), (11, 11)]
+    if size == 20:  # no middle point on an even board: the four fourth-line points, as a guide
+        return [(x, y) for x in (3, 16) for y in (3, 16)]
     return []
 
 
