@@ -83,6 +83,9 @@ class GameEntry:
     review: ReviewSpec | None = None
     # after a game played in the app ends: learn from its moves (Othello's learned boards, a setting)
     learn: Callable[[list[Any], Outcome], None] | None = None
+    # (a position, deadline) -> the side to move's forced win as a line of play, for "Find the win"
+    # (Gomoku's threat solver): an object with `attacker`, `line` (the moves in turn) and `wording()`
+    find_win: Callable[[Any, float], Any] | None = None
 
     @property
     def ais(self) -> dict[str, AIFactory]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Collection
 from boardhub.core.events import GameOver, MatchEvent, MovePlayed, Rewound, SeatNotice
 from boardhub.core.i18n import N_, _
 from boardhub.core.modes import Mode
-from boardhub.core.requests import EvaluateRequest, JudgeRequest, MoveRequest, Request
+from boardhub.core.requests import EvaluateRequest, FindWinRequest, JudgeRequest, MoveRequest, Request
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.schema import check_limit, is_int
 from boardhub.core.seat_check import honest_name, seat_problem
@@ -298,10 +298,11 @@ class Match:
                               history=tuple(self.rules.public_history(self.moves, seat)))
         self._job = self._send(request, self.timing.limit_of(seat), self.worker)
 
-    def ask(self, kind: type[EvaluateRequest] | type[JudgeRequest], seat: int | None, limit: float,
-            worker: Worker | None = None, level: Any = None) -> Job:
+    def ask(self, kind: type[EvaluateRequest] | type[JudgeRequest] | type[FindWinRequest], seat: int | None,
+            limit: float, worker: Worker | None = None, level: Any = None) -> Job:
         """A question about this position, seen from `seat` (None: a spectator): the game's evaluation
-        of every legal move (EvaluateRequest) or its judge's verdict (JudgeRequest, a hint).
+        of every legal move (EvaluateRequest), its judge's verdict (JudgeRequest, a hint) or its solver's
+        forced win (FindWinRequest).
 
         With the AI seats' moves (`_start_search`), the only places where a
         position leaves for the AI process: a request carries the seat's view

@@ -49,6 +49,8 @@ class GameScene(Scene):
         self.record_buttons = [Button(label, action) for label, action in records]
         self.action_buttons = self.board_buttons(self.board.actions(session.match))
         self.hint_buttons = [Button(N_("Best move"), self.ask_hint)] if session.offers_hints else []
+        # the game's solver on the position (Gomoku's threats): Ctrl+F, or this button
+        self.win_buttons = [Button(N_("Find the win"), self.find_win)] if session.offers_find_win else []
         self.keys = MoveEntry(session, self.board, self.act)  # the arrow keys' cursor, a move typed in notation
         self.board.update(session.match, 0.0)
         self.result_button.visible = False
@@ -108,6 +110,12 @@ class GameScene(Scene):
         """The expert's best move for this position, shown on the board (the game counts as hinted)."""
         why = self.session.ask_hint()
         self.say(why or _("Looking for the best move…"), "warning" if why else "info")
+
+    def find_win(self) -> None:
+        """The side to move's forced win, looked for off the window's thread and drawn as a numbered
+        line on the board (Esc takes it off)."""
+        why = self.session.find_win()
+        self.say(why or _("Looking for a forced win…"), "warning" if why else "info")
 
     def toggle_sound(self) -> None:
         st = self.app.settings
@@ -169,6 +177,8 @@ class GameScene(Scene):
             button.label = label
         for b in self.hint_buttons:
             b.enabled = self.session.interactive and not self.session.hinting
+        for b in self.win_buttons:
+            b.enabled = not m.is_over and not self.session.finding_win
         self.undo_button.enabled = self.session.can_undo()
         self.redo_button.enabled = self.session.can_redo()
         self.pause_button.label = N_("Resume") if m.paused else N_("Pause")
@@ -196,7 +206,10 @@ class GameScene(Scene):
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
             replay = self.session.is_replay
             if event.key == pygame.K_ESCAPE:
-                self.app.open("pause", self.session)
+                if self.session.clear_win():  # Esc takes a forced win's line off the board first
+                    self.message = None
+                else:
+                    self.app.open("pause", self.session)
             elif (ctrl and event.key == pygame.K_z) or (replay and event.key == pygame.K_LEFT):
                 self.undo()
             elif (ctrl and event.key == pygame.K_y) or (replay and event.key == pygame.K_RIGHT):
@@ -225,6 +238,7 @@ class GameScene(Scene):
         yield from self.action_buttons
         yield from self.record_buttons
         yield from self.hint_buttons
+        yield from self.win_buttons
 
     def board_buttons(self, actions) -> list[Button]:
         """The board's own buttons; one that answers with an intent (Othello's Pass) acts like a click."""
@@ -256,7 +270,7 @@ class GameScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Where every part goes, kept as one value (`self.frame`) that drawing and clicks read."""
         super().layout(size)
-        extras = [*self.record_buttons, *self.action_buttons, *self.hint_buttons]
+        extras = [*self.record_buttons, *self.action_buttons, *self.hint_buttons, *self.win_buttons]
         f = self.frame = frame_for(size, len(extras), self.session.autoplay, not self.session.is_replay)
         self.board.layout(f.board, self.match.state)
         placed = (self.menu_button, self.undo_button, self.redo_button, self.result_button, self.pause_button,

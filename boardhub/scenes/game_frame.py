@@ -224,6 +224,9 @@ def draw(scene: GameView, surface: pygame.Surface, ctx: DrawContext) -> None:
     hint = scene.session.hint_for(m.state)  # the Best move asked for, ringed on the board
     if hint is not None:
         scene.board.draw_mark(surface, hint.best, theme.BEST, _("Best"), s, m.state)
+    win = scene.session.win_for(m.state)  # a forced win found: its line, numbered, over the board
+    if win is not None and win.line:
+        scene.board.draw_line_of_play(surface, m.state, win.line)
 
 
 def draw_message(surface: pygame.Surface, message: Message, rect: pygame.Rect, s: float) -> None:
@@ -360,11 +363,13 @@ def offer_draw(app: Host, session: Session, say: Callable[[str, str], None]) -> 
 
 
 def ctrl_key(scene: Any, key: int) -> bool:
-    """The game scene `scene` (not imported: it imports this) does what Ctrl+`key` asks in a game (plain letters may be a move being typed); False: not a command."""
+    """The game scene `scene` (not imported: it imports this) does what Ctrl+`key` asks in a game (plain letters may be a move being typed); False: not a command. Ctrl+F: Find the win."""
     if key == pygame.K_m:
         scene.toggle_sound()
     elif key == pygame.K_h:
         scene.ask_hint()
+    elif key == pygame.K_f and scene.session.offers_find_win:
+        scene.find_win()
     elif key == pygame.K_r:
         ask_resign(scene.app, scene.session, scene.say)
     elif key == pygame.K_d:

@@ -8,6 +8,7 @@ from boardhub.core.i18n import N_, _
 from boardhub.core.records import RecordFormat
 from boardhub.core.rules import IllegalMove
 from boardhub.games.gomoku import ai, expert, external, review
+from boardhub.games.gomoku.find_win import find_win
 from boardhub.games.gomoku.engine import GOMOCUP_SIZE, GomokuRules
 from boardhub.games.gomoku.records import from_psq, parse_record, record_text, to_psq
 
@@ -112,4 +113,5 @@ ENTRY = GameEntry(
     record_example=N_("moves such as h8 i9 j10, or a .psq file"),
     options=GomokuRules.options,
     externals={"pbrain": external.PbrainEngine},
+    find_win=find_win,
 )

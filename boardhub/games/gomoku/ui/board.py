@@ -174,6 +174,21 @@ class GomokuBoard(BoardView):
             if self.cursor_shown and self.cursor is not None:
                 self._draw_cursor(surface, self.point_xy(self.cursor))
 
+    def draw_line_of_play(self, surface: pygame.Surface, state: GomokuState, line: tuple[int, ...]) -> None:
+        """A forced win found: each move to come as a see-through stone of its colour, numbered from 1
+        (the side to move's moves odd, the other side's even), so the line reads over the real stones."""
+        c = self.cell
+        size = max(2, round(c))
+        for i, p in enumerate(line):
+            colour = state.player if i % 2 == 0 else 1 - state.player
+            ghost = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.circle(ghost, (*STONE[colour], 200), (size / 2, size / 2), c * 0.44)
+            pygame.draw.circle(ghost, (*CURSOR, 255), (size / 2, size / 2), c * 0.44, max(2, round(c * 0.07)))
+            x, y = self.point_xy(p)
+            surface.blit(ghost, (x - size / 2, y - size / 2))
+            theme.text(surface, str(i + 1), c * (0.5 if i < 9 else 0.42), (x, y), STONE[1 - colour], "center",
+                       bold=True)
+
     def _draw_win_line(self, surface, line: tuple[int, ...]) -> None:
         """A band around the five, beside the stones: the move numbers on them stay readable."""
         # along any line the point index only grows: its ends are the smallest and the largest
