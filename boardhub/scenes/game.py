@@ -49,8 +49,8 @@ class GameScene(Scene):
         self.record_buttons = [Button(label, action) for label, action in records]
         self.action_buttons = self.board_buttons(self.board.actions(session.match))
         self.hint_buttons = [Button(N_("Best move"), self.ask_hint)] if session.offers_hints else []
-        # the game's solver on the position (Gomoku's threats): Ctrl+F, or this button
-        self.win_buttons = [Button(N_("Find the win"), self.find_win)] if session.offers_find_win else []
+        self.win_buttons = [Button(N_("Find the win"), lambda: game_frame.find_win(self))] \
+            if session.offers_find_win else []
         self.keys = MoveEntry(session, self.board, self.act)  # the arrow keys' cursor, a move typed in notation
         self.board.update(session.match, 0.0)
         self.result_button.visible = False
@@ -110,12 +110,6 @@ class GameScene(Scene):
         """The expert's best move for this position, shown on the board (the game counts as hinted)."""
         why = self.session.ask_hint()
         self.say(why or _("Looking for the best move…"), "warning" if why else "info")
-
-    def find_win(self) -> None:
-        """The side to move's forced win, looked for off the window's thread and drawn as a numbered
-        line on the board (Esc takes it off)."""
-        why = self.session.find_win()
-        self.say(why or _("Looking for a forced win…"), "warning" if why else "info")
 
     def toggle_sound(self) -> None:
         st = self.app.settings
@@ -206,10 +200,7 @@ class GameScene(Scene):
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
             replay = self.session.is_replay
             if event.key == pygame.K_ESCAPE:
-                if self.session.clear_win():  # Esc takes a forced win's line off the board first
-                    self.message = None
-                else:
-                    self.app.open("pause", self.session)
+                self.session.clear_win() or self.app.open("pause", self.session)  # a forced win's line goes first
             elif (ctrl and event.key == pygame.K_z) or (replay and event.key == pygame.K_LEFT):
                 self.undo()
             elif (ctrl and event.key == pygame.K_y) or (replay and event.key == pygame.K_RIGHT):

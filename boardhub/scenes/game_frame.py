@@ -362,6 +362,13 @@ def offer_draw(app: Host, session: Session, say: Callable[[str, str], None]) -> 
             name=session.match.seats[1 - session.match.to_move].label), "info")
 
 
+def find_win(scene: Any) -> None:
+    """The side to move's forced win (Ctrl+F, the Find the win button), looked for in the AI process, off
+    the window's thread, and drawn as a numbered line on the board (Esc takes it off)."""
+    why = scene.session.find_win()
+    scene.say(why or _("Looking for a forced win…"), "warning" if why else "info")
+
+
 def ctrl_key(scene: Any, key: int) -> bool:
     """The game scene `scene` (not imported: it imports this) does what Ctrl+`key` asks in a game (plain letters may be a move being typed); False: not a command. Ctrl+F: Find the win."""
     if key == pygame.K_m:
@@ -369,7 +376,7 @@ def ctrl_key(scene: Any, key: int) -> bool:
     elif key == pygame.K_h:
         scene.ask_hint()
     elif key == pygame.K_f and scene.session.offers_find_win:
-        scene.find_win()
+        find_win(scene)
     elif key == pygame.K_r:
         ask_resign(scene.app, scene.session, scene.say)
     elif key == pygame.K_d:

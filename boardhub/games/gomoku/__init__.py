@@ -14,7 +14,7 @@ from boardhub.games.gomoku.records import from_psq, parse_record, record_text, t
 
 RULES_TEXT = N_("""\
 Gomoku is played on the points of a 19 x 19 board (15 x 15 as an option, the \
-official Renju board). Black moves first; the players take turns putting one \
+official Renju board; 20 x 20, the Gomocup board, under freestyle rules). Black moves first; the players take turns putting one \
 stone of their colour on an empty point. Stones never move and are never taken.
 
 The first to make five stones in an unbroken row, across, up or diagonally, \
@@ -49,14 +49,16 @@ official Renju board, is a setup option. Tournament Renju also fixes how a game 
 opens (the first stones placed by a set procedure, with the right to swap \
 colours); boardhub has no opening rule yet, so black opens where it likes.
 
-Notation: columns a-s from the left (a-o on 15 x 15), rows 1-19 from the \
+Notation: columns a-s from the left (a-o on 15 x 15, a-t on 20 x 20), rows 1-19 from the \
 bottom, as in "h8". Games are recorded as move lists, "j10 k11 ...", or as \
 Gomocup .psq files; importing a .psq file switches the game to its board size.
 
 Keys: the arrow keys move a cursor over the empty points and Enter or Space \
 puts a stone there. Or type a point, such as h8 or j10, and press Enter. \
 Backspace mends a typed move and Esc clears it. Ctrl+Z and Ctrl+Y undo and \
-redo, Ctrl+M turns the sound off and on, Esc opens the pause menu.
+redo, Ctrl+M turns the sound off and on, Esc opens the pause menu. Ctrl+F \
+(Find the win) looks for a forced win of the side to move by fours and threes \
+and numbers its moves on the board; Esc takes them off.
 
 Strategy: threats win. An open three must be answered or it becomes an open \
 four; a four must be blocked at once. Build two threats with one stone \
