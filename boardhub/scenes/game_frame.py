@@ -370,7 +370,7 @@ def find_win(scene: Any) -> None:
 
 
 def ctrl_key(scene: Any, key: int) -> bool:
-    """The game scene `scene` (not imported: it imports this) does what Ctrl+`key` asks in a game (plain letters may be a move being typed); False: not a command. Ctrl+F: Find the win."""
+    """The game scene `scene` (not imported: it imports this) does what Ctrl+`key` asks in a game (plain letters may be a move being typed); False: not a command."""
     if key == pygame.K_m:
         scene.toggle_sound()
     elif key == pygame.K_h:

@@ -14,7 +14,8 @@ from boardhub.games.gomoku.records import from_psq, parse_record, record_text, t
 
 RULES_TEXT = N_("""\
 Gomoku is played on the points of a 19 x 19 board (15 x 15 as an option, the \
-official Renju board; 20 x 20, the Gomocup board, under freestyle rules). Black moves first; the players take turns putting one \
+official Renju board; 20 x 20, the Gomocup board, under freestyle rules). \
+Black moves first; the players take turns putting one \
 stone of their colour on an empty point. Stones never move and are never taken.
 
 The first to make five stones in an unbroken row, across, up or diagonally, \
