@@ -9,7 +9,9 @@ from uidriver import frames, key
 
 from boardhub.core import saves
 from boardhub.core.game import get_game
+from boardhub.core.i18n import set_language
 from boardhub.core.requests import JudgeRequest
+from boardhub.core.seat_names import seat_label
 from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
 from boardhub.games.othello import expert, review
@@ -83,6 +85,12 @@ def test_the_expert_levels_are_offered_and_expert_alone_still_means_the_full_str
     assert ENTRY.make_ai("expert").level == 5  # a seat saved before the levels keeps its strength
     with pytest.raises(ValueError):
         ENTRY.make_ai("expert:6")
+    assert seat_label("expert:3") == "Expert 3 AI" and seat_label("expert") == "Expert AI"
+    set_language("ko")
+    try:
+        assert seat_label("expert:3") == "고수 3 AI"
+    finally:
+        set_language("en")
     old = GameSetup.default("othello", "pva").fields() | {"seats": [None, "expert"], "options": {}}
     assert GameSetup.from_fields(old).options == {"hint_level": 5}  # a setup stored before the hint level
 
