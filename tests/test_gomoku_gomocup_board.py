@@ -9,7 +9,7 @@ import pytest
 from boardhub.core.game import get_game
 from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
-from boardhub.games.gomoku import psq_options
+from boardhub.games.gomoku import psq_options, review
 from boardhub.games.gomoku.ai import NormalAI
 from boardhub.games.gomoku.brain import Brain
 from boardhub.games.gomoku.engine import GomokuRules, parse_point, point_name
@@ -83,6 +83,17 @@ def test_the_ais_block_a_four_on_the_far_edge_of_the_gomocup_board():
     assert NormalAI(seed=0).choose(state, time.monotonic() + 2.0) == xy(19, 15)
     first = ExpertAI(seed=0).choose(play([]), time.monotonic() + 1.0)
     assert first in RULES.legal_moves(play([]))
+
+
+def test_the_review_judge_reads_the_gomocup_board_and_its_mirror_images_alike():
+    black = [xy(19, y) for y in (16, 17, 18, 19)]
+    white = [xy(x, 5) for x in (3, 6, 9)]
+    state = play([m for pair in zip(black, white + [None]) for m in pair if m is not None] + [xy(9, 9), xy(10, 10)])
+    verdict = review.quick(state, 1)  # the first pass: the judge's own work on smaller budgets
+    assert verdict.best == xy(19, 15)  # white must block the four on the far edge
+    mirrored = play([xy(19 - p % 20, p // 20) for p in state.moves])
+    again = review.quick(mirrored, 1)
+    assert again.best == xy(0, 15) and again.value == verdict.value
 
 
 def test_a_psq_of_the_gomocup_board_round_trips_and_switches_an_import_to_freestyle(saves_folder):
