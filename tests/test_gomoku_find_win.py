@@ -11,11 +11,13 @@ from uidriver import frames, key
 from boardhub.core.game import get_game
 from boardhub.core.i18n import set_language
 from boardhub.core.requests import FindWinRequest
+from boardhub.core.review_run import GameRecord
 from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
 from boardhub.games.gomoku.engine import BLACK, WHITE, GomokuRules, forbidden, point_name
 from boardhub.games.gomoku.find_win import FIND_MOVES, find_win
 from boardhub.scenes.game import GameScene
+from boardhub.scenes.review import ReviewScene
 
 GOMOKU = get_game("gomoku")
 RULES = GomokuRules()
@@ -150,3 +152,28 @@ def test_ctrl_f_or_the_button_shows_the_numbered_line_and_esc_or_a_move_takes_it
     assert session.win_for(session.match.state) is None and session.match.state.moves[-1] == win.line[0]
     key(app, pygame.K_ESCAPE)  # with nothing shown, Esc opens the pause menu as before
     assert not isinstance(app.top, GameScene)
+
+
+def test_the_review_finds_the_win_of_the_position_shown_with_ctrl_f(app):
+    # black's h7 would make two open threes: a win by threats for black, to move after white's n15
+    names = "f7 a1 g7 b1 h9 o15 h10 n15 h7".split()
+    options = {"size": 15, "rule": "freestyle", "forbidden_loses": False}
+    start = RULES.new_game(options)
+    moves = tuple(RULES.move_from_text(n, start) for n in names)
+    record = GameRecord(options, 0, moves)
+    app.open("review", GOMOKU, record, None, ("Black", "White"))
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    review.select(8)  # the position before h7
+    key(app, pygame.K_f, pygame.KMOD_CTRL)
+    end = time.monotonic() + 60
+    while review.win is not None and review.win[2] is None:
+        assert time.monotonic() < end, "no answer came"
+        frames(app, 1, 0.01)
+    state, _job, win = review.win
+    assert state is review.run.states[8] and attacker_has_won(state, win.line)
+    assert review.message == "Black wins with a VCT (threes and fours) in 3 moves"
+    key(app, pygame.K_ESCAPE)  # the line goes first, then the review
+    assert review.win is None and app.top is review
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not review
