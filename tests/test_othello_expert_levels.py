@@ -159,3 +159,11 @@ def test_the_expert_hint_row_is_set_with_the_keys_and_remembered(app):
     frames(app, 1)
     assert isinstance(app.top, GameScene) and app.top.session.hint_level == 3
     assert app.settings.last_setups["othello/pva"]["options"] == {"hint_level": 3}
+
+
+def test_the_expert_hint_row_shows_only_where_hints_are_given(app):
+    for mode, shown in (("pva", True), ("pvp", False), ("ava", False)):
+        app.open("setup", GameSetup.default("othello", mode))
+        hints = next(c for o, c in app.top.option_choices if o.key == "hint_level")
+        assert hints.visible is shown and (("Hints", hints.rect.centery) in app.top.rows) is shown
+        app.pop()

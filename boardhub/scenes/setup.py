@@ -321,8 +321,10 @@ class SetupScene(Scene):
             y += height + after
 
         options = self.options()
+        hints = self.game.review.hint_option if self.game.review is not None else ""
         for o, c in self.option_choices:
-            c.visible = o.applies(options)
+            # the hint level does something only where hints are given: a person against the AI
+            c.visible = o.applies(options) and (o.key != hints or self.current_mode() is Mode.PVA)
             if c.visible:
                 row(c, o.label)
         y += 18 * s
