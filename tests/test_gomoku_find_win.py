@@ -152,6 +152,14 @@ def test_ctrl_f_or_the_button_shows_the_numbered_line_and_esc_or_a_move_takes_it
     assert session.win_for(session.match.state) is None and session.match.state.moves[-1] == win.line[0]
     key(app, pygame.K_ESCAPE)  # with nothing shown, Esc opens the pause menu as before
     assert not isinstance(app.top, GameScene)
+    # the pause menu's entry: the panel closes and the search runs for the position now on the board
+    button = next(b for b in app.top.buttons if b.label == "Find the win")
+    button.on_click()
+    assert app.top is scene and session.finding_win
+    wait_for_win(app, scene)
+    after = session.win_for(session.match.state)
+    assert after is not None and (after.line == () or attacker_has_won(session.match.state, after.line))
+    assert scene.message.text == after.wording().english()
 
 
 def test_the_review_finds_the_win_of_the_position_shown_with_ctrl_f(app):
