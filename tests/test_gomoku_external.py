@@ -308,7 +308,7 @@ def test_the_brain_replays_a_board_in_play_order_and_refuses_impossible_ones():
 def test_the_brain_refuses_what_it_cannot_do():
     m = Lines()
     assert m.send("BEGIN") == "ERROR BEGIN before START: the board size is not known yet"
-    assert m.send("START 20") == "ERROR boardhub plays on 15x15 and 19x19 boards, not 20"
+    assert m.send("START 21") == "ERROR boardhub plays on 15x15, 19x19, 20x20 boards, not 21"
     assert m.send("RECTSTART 15,19") == "ERROR boardhub plays square boards only, not 15,19"
     assert m.send("RECTSTART 19,19") == "OK" and m.brain.state.size == 19
     assert m.send("INFO rule 8") == "MESSAGE caro (a five blocked at both ends does not win) is not a rule " \

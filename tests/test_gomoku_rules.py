@@ -700,7 +700,8 @@ def test_notation():
 @pytest.mark.parametrize("text, size, message", [
     ("p1", 15, "off the board: columns run a-o and rows 1-15"),
     ("a16", 15, "off the board: columns run a-o and rows 1-15"),
-    ("t1", 19, "not a point: write a column a-s and a row 1-19"),
+    ("t1", 19, "off the board: columns run a-s and rows 1-19"),
+    ("u1", 20, "not a point: write a column a-t and a row 1-20"),
     ("a0", 19, "off the board"),
     ("h", 19, "not a point"),
     ("88", 19, "not a point"),
@@ -749,7 +750,7 @@ def test_psq_from_piskvork():
 @pytest.mark.parametrize("text, message", [
     ("", "Not a .psq file"),
     ("8,8,0\n", "Not a .psq file"),
-    ("Piskvorky 20x20, 0:0, 0\n10,10,0\n", "20x20"),
+    ("Piskvorky 21x21, 0:0, 0\n10,10,0\n", "21x21"),
     ("Piskvorky 15x15, 0:0, 0\n8,8,0\n16,1,0\n", "Line 3 .*off the board"),
     ("Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n", "Line 3 .*h8 is taken"),
 ])

@@ -19,7 +19,8 @@ SESSION = Path(__file__).resolve().parent.parent / "boardhub" / "core" / "sessio
 # what the game screen and its panels read of any session (a game hosted elsewhere offers the same)
 SCREEN_READS = ("setup", "restart", "is_replay", "autoplay", "interactive", "busy", "pace", "record_so_far", "play",
                 "undo", "redo", "can_undo", "can_redo", "toggle_pause", "step", "offers_hints", "ask_hint",
-                "hint_for", "hinting", "analyse", "analysis_for", "close", "update")
+                "hint_for", "hinting", "offers_find_win", "find_win", "win_for", "clear_win", "finding_win", "analyse",
+                "analysis_for", "close", "update")
 
 
 def a_job() -> SimpleNamespace:

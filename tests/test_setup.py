@@ -240,7 +240,7 @@ def test_every_default_setup_round_trips_through_its_stored_form():
         for mode in ("pvp", "pva", "ava"):
             setup = GameSetup.default(game.key, mode)
             assert GameSetup.from_fields(json.loads(json.dumps(setup.fields()))) == setup
-    engine = GameSetup("othello", (None, "gtp:edax -gtp"), {}, 1.0, True, "pva")
+    engine = GameSetup("othello", (None, "gtp:edax -gtp"), {"hint_level": 5}, 1.0, True, "pva")
     assert GameSetup.from_fields(engine.fields()) == engine
     for bad in ({**engine.fields(), "seats": [None, "pbrain:x"]}, {**engine.fields(), "mode": "solo"},
                 {**engine.fields(), "seats": [None]}, {**engine.fields(), "referee": "yes"}, [], None):

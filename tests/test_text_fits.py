@@ -132,6 +132,50 @@ def build_source_setup(key: str, mode: str):
     return build
 
 
+def build_setup_with(key: str, options: dict, seat: str):
+    """A setup with chosen options (Gomoku's 20 x 20 freestyle) and the AI seat at one of its levels."""
+    def build(app):
+        default = GameSetup.default(key, "pva")
+        app.open("setup", GameSetup(key, (None, seat), {**default.options, **options}, 0.5, False, "pva"))
+        app.top.seat_changed(1)  # the box describes the level chosen
+        return app.top
+    return build
+
+
+GOMOCUP = {"size": 20, "rule": "freestyle", "forbidden_loses": False}
+
+
+def build_gomocup_board(app):
+    """The 20 x 20 board with stones up to its far edges (t20, a1), against the AI."""
+    setup = GameSetup("gomoku", (None, LONG_AI["gomoku"]), GOMOCUP, 0.1, False, "pva")
+    match = setup.match(app.start_worker(), 1)
+    rules = match.rules
+    names = "k10 k11 l10 t20 j10 a1 m10 t1 j11 a20 i12 s19 h13 b2 l12 r18 h11 c3"
+    match.replay([rules.move_from_text(n, match.state) for n in names.split()])
+    scene = app.open("game", GameSession(match, app.start_worker, save_path=saves.new_game_path("gomoku")))
+    frames(app, 2)
+    return scene
+
+
+def build_find_win(app):
+    """A Renju VCF puzzle (tests/gomokupuzzles.py) with its winning line found and numbered on the board."""
+    from gomokupuzzles import PUZZLES, state as puzzle_state
+    start = puzzle_state(PUZZLES[4])
+    setup = GameSetup("gomoku", (None, None), {"size": 15, "rule": "renju", "forbidden_loses": False}, mode="pvp")
+    session = GameSession.new(setup, app.start_worker)
+    session.import_record(" ".join(get_game("gomoku").rules.move_to_text(p, start) for p in start.moves))
+    scene = app.open("game", session)
+    frames(app, 2)
+    scene.win_buttons[0].on_click()
+    deadline = time.monotonic() + 60
+    while session.win_for(session.match.state) is None:
+        assert time.monotonic() < deadline, "no win came"
+        app.frame(0.016)
+        time.sleep(0.01)
+    frames(app, 2)
+    return scene
+
+
 def start_game(app, key: str, mode: str, players: int | None = None, moves: int | None = 24) -> GameScene:
     """A game of `mode` with `moves` random moves played (None: to its end), on the screen.
 
@@ -397,6 +441,10 @@ SCENES = {
     "game-davinci-4p-clock": build_clock("davinci", 4),
     "result-othello-flag": build_clock("othello", flagged=True),
     "result-davinci-4p-flag": build_clock("davinci", 4, flagged=True),
+    "setup-othello-expert-level": build_setup_with("othello", {"hint_level": 2}, "expert:3"),
+    "setup-gomoku-20": build_setup_with("gomoku", GOMOCUP, "expert"),
+    "game-gomoku-20": build_gomocup_board,
+    "game-gomoku-find-win": build_find_win,
 }
 for _key in GAME_KEYS:
     for _players in PLAYERS.get(_key, (None,)):

@@ -101,6 +101,9 @@ class GameEntry:
     source: Any = None
     # positions set up by hand (the position editor), as text in the game's own format; None: no editor
     position: PositionFormat | None = None
+    # (a position, deadline) -> the side to move's forced win as a line of play, for "Find the win"
+    # (Gomoku's threat solver): an object with `attacker`, `line` (the moves in turn) and `wording()`
+    find_win: Callable[[Any, float], Any] | None = None
 
     @property
     def ais(self) -> dict[str, AIFactory]:

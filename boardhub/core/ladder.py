@@ -28,6 +28,24 @@ def registry_specs(entry: GameEntry) -> list[str]:
 
 
 @lru_cache(maxsize=8)
+def _provisional(path: str) -> dict[str, frozenset[str]]:
+    """{game: the specs the file places by hand, not yet measured} (a game's "provisional" list)."""
+    try:
+        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
+        return {str(key): frozenset(str(s) for s in game["provisional"]["specs"])
+                for key, game in data["games"].items()
+                if isinstance(game, dict) and isinstance(game.get("provisional"), dict)
+                and isinstance(game["provisional"].get("specs"), list)}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return {}
+
+
+def provisional(game_key: str, path: Path | None = None) -> frozenset[str]:
+    """The AIs of a game whose place on the ladder is an estimate (added since the last run), not a result."""
+    return _provisional(str(path or LADDER_PATH)).get(game_key, frozenset())
+
+
+@lru_cache(maxsize=8)
 def _load(path: str) -> dict[str, dict[str, float]]:
     try:
         data: Any = json.loads(Path(path).read_text(encoding="utf-8"))

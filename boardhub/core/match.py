@@ -19,7 +19,7 @@ from boardhub.core.clock import FLAG, ClockInfo, TimeControl
 from boardhub.core.events import GameOver, MatchEvent, MovePlayed, Rewound, SeatNotice
 from boardhub.core.i18n import N_, _
 from boardhub.core.modes import Mode
-from boardhub.core.requests import EvaluateRequest, JudgeRequest, MoveRequest, Request
+from boardhub.core.requests import EvaluateRequest, FindWinRequest, JudgeRequest, MoveRequest, Request
 from boardhub.core.position import start_state
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.schema import check_limit, is_int, is_number
@@ -388,17 +388,21 @@ class Match:
             return self.timing.limit_of(seat)
         return control.plan(self.time_left(seat, now))
 
-    def ask(self, kind: type[EvaluateRequest] | type[JudgeRequest], seat: int | None, limit: float,
-            worker: Worker | None = None) -> Job:
+    def ask(self, kind: type[EvaluateRequest] | type[JudgeRequest] | type[FindWinRequest], seat: int | None,
+            limit: float, worker: Worker | None = None, level: Any = None) -> Job:
         """A question about this position, seen from `seat` (None: a spectator): the game's evaluation
-        of every legal move (EvaluateRequest) or its judge's verdict (JudgeRequest, a hint).
+        of every legal move (EvaluateRequest), its judge's verdict (JudgeRequest, a hint) or its solver's
+        forced win (FindWinRequest).
 
         With the AI seats' moves (`_start_search`), the only places where a
         position leaves for the AI process: a request carries the seat's view
         (and a move's, the history its rules call public for that seat), never
         the state itself, so an AI or an analysis cannot read hidden tiles.
         """
-        return self._send(kind(self.game.key, self.rules.view(self.state, seat), seat), limit, worker)
+        view = self.rules.view(self.state, seat)
+        # a level only where one was chosen (a hint's), so every other question is as it always was
+        request = kind(self.game.key, view, seat) if level is None else JudgeRequest(self.game.key, view, seat, level)
+        return self._send(request, limit, worker)
 
     def _send(self, request: Request, limit: float, worker: Worker | None) -> Job:
         worker = worker or self.worker

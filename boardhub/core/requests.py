@@ -6,7 +6,8 @@ the asking seat's view (never the state: hidden tiles stay home) and the seat:
 - `MoveRequest`: a seat's AI (its spec, "hard", "gtp:edax -gtp") chooses a move;
 - `EvaluateRequest`: the game's analysis scores every legal move ({move: score});
 - `JudgeRequest`: the game's review judge gives a `Verdict` (a review's position, a hint);
-- `FirstPassRequest`: the quick judge's verdicts of a whole game's positions, in one list.
+- `FirstPassRequest`: the quick judge's verdicts of a whole game's positions, in one list;
+- `FindWinRequest`: the game's solver looks for the side to move's forced win (Find the win).
 
 The worker sends a request inside an `Ask` (its deadline and when it left) and a
 `Release` when a match's AIs may go; the child answers each `Ask` with one
@@ -71,6 +72,7 @@ class JudgeRequest:
     game: str
     view: Any
     seat: int
+    level: Any = None  # a hint at the level the player chose (the game's hint_option); None: the judge's own
 
     @property
     def subject(self) -> str:
@@ -79,6 +81,8 @@ class JudgeRequest:
     def answer(self, entry: GameEntry, deadline: float) -> Any:
         if entry.review is None:
             raise NotOffered(f"{entry.title} has no review")
+        if self.level is not None and entry.review.hint is not None:
+            return entry.review.hint(self.view, self.seat, self.level, deadline)
         return entry.review.judge(self.view, self.seat, deadline)
 
 
@@ -99,8 +103,27 @@ class FirstPassRequest:
         return first_pass(entry.review, self.work, deadline)
 
 
-Request = Union[MoveRequest, EvaluateRequest, JudgeRequest, FirstPassRequest]
-Question = Union[EvaluateRequest, JudgeRequest, FirstPassRequest]  # answered by the game itself, not a seat's AI
+@dataclass(frozen=True)
+class FindWinRequest:
+    """The game's solver looks for a forced win of the side to move in the position `seat` sees."""
+
+    game: str
+    view: Any
+    seat: int | None
+
+    @property
+    def subject(self) -> str:
+        return f"the win finder of {self.game}"
+
+    def answer(self, entry: GameEntry, deadline: float) -> Any:
+        if entry.find_win is None:
+            raise NotOffered(f"{entry.title} has no win finder")
+        return entry.find_win(self.view, deadline)
+
+
+Request = Union[MoveRequest, EvaluateRequest, JudgeRequest, FirstPassRequest, FindWinRequest]
+# answered by the game itself, not a seat's AI
+Question = Union[EvaluateRequest, JudgeRequest, FirstPassRequest, FindWinRequest]
 
 
 @dataclass(frozen=True)

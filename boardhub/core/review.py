@@ -96,6 +96,10 @@ class ReviewSpec:
     timed: bool = True  # False: the judge does a fixed amount of work a position and ignores its deadline
     # a cheap judge for a first pass drawn at once, refined by `judge` after; None: no first pass
     quick: Judge | None = None
+    # the hint at a level the player chose, (view, seat, level, deadline) -> Verdict, and the game option
+    # that holds the level; without them a hint is `judge`'s verdict
+    hint: Callable[[Any, int, Any, float], "Verdict"] | None = None
+    hint_option: str = ""
 
 
 def value_text(value: float, baseline: float = 0.0) -> str:

@@ -113,6 +113,14 @@ class Option:
     # a choice for a game on this computer only: a network table does not offer it (Dots and Boxes'
     # quick start draws its lines from the seed, which a table keeps from its players)
     local_only: bool = False
+    # (a choice, another option's key, its values): that choice is offered only under those values
+    # (Gomoku's 20 x 20 board, the Gomocup board, is played under freestyle rules only)
+    needs: tuple[tuple[Any, str, tuple[Any, ...]], ...] = ()
+
+    def offered(self, options: dict) -> tuple[Any, ...]:
+        """The choices open in a game of `options`: those whose `needs` the other options meet."""
+        return tuple(c for c in self.choices
+                     if all(options.get(key) in values for choice, key, values in self.needs if choice == c))
 
     def label_of(self, value: Any) -> str:
         if self.labels and value in self.choices:
@@ -135,6 +143,9 @@ def normalize_options(spec: tuple[Option, ...], options: dict | None) -> dict:
         if out[o.key] not in o.choices or type(out[o.key]) is not type(o.default):
             allowed = ", ".join(map(str, o.choices))
             raise ValueError(f"{o.key} must be one of {allowed}, not {out[o.key]!r}")
+    for o in spec:
+        if out[o.key] not in o.offered(out):
+            raise ValueError(f"{o.key} {out[o.key]!r} is not played with these options")
     return {o.key: out[o.key] for o in spec}
 
 

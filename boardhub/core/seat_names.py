@@ -20,6 +20,8 @@ AI_NAMES = {
     "expert": N_("Expert AI"), "easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard AI"),
     "seed": N_("Classic {level} AI"),
 }
+# an AI that is named without a level in one game and with one in another (Othello's expert has levels)
+LEVELLED_NAMES = {"expert": N_("Expert {level} AI")}
 # names saves made before an AI was renamed, shown under its name of today
 FORMER_NAMES = {"seed": "Seed {level} AI"}
 LEVEL_NAMES = {"normal": N_("normal"), "hard": N_("hard")}
@@ -39,7 +41,7 @@ def ai_name(ai: str, translate=_) -> str:
     if at:
         return translate(LEARNED).format(name=ai_name(ai, translate), learning=learning)
     name, _sep, level = ai.partition(":")
-    template = AI_NAMES.get(name)
+    template = (level and LEVELLED_NAMES.get(name)) or AI_NAMES.get(name)
     if template is None or ("{level}" in template) != bool(level):  # our own AI, or one named without its level
         return ai.replace(":", " ").capitalize() + " AI"
     return translate(template).format(level=translate(LEVEL_NAMES.get(level, level)))

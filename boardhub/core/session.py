@@ -26,7 +26,7 @@ from boardhub.core.modes import Mode
 from boardhub.core.position_request import PositionRequest
 from boardhub.core.records import load_record
 from boardhub.core.replay_session import ReplaySession
-from boardhub.core.requests import EvaluateRequest, JudgeRequest
+from boardhub.core.requests import EvaluateRequest, FindWinRequest, JudgeRequest
 from boardhub.core.review import value_text
 from boardhub.core.rules import IllegalMove, Outcome, normalize_options
 from boardhub.core.saved_games import game_data, saved_imported, saved_match
@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 ANALYSIS_SECONDS = 0.4  # an evaluation overlay: quick, and never the AI's move limit
 HINT_SECONDS = 1.0  # a hint asked for: the expert's best move is worth a second
 DRAW_SECONDS = 1.0  # an AI weighing a draw offer: as long as a hint
+WIN_SECONDS = 20.0  # Find the win: a guard only, the solver stops by its own node budget well before
 MAX_RECORD_CHARS = 20_000  # a full 20 x 20 Gomoku record is under 4,000 characters
 UNDONE_IMPORTS = 8  # the replaced games kept for Undo: enough for any real run of imports
 
@@ -88,6 +89,7 @@ class GameSession(Session):
         self._hint = PositionRequest()  # the expert's best move for the human to move, asked for
         self._analysis = PositionRequest()  # the game's evaluation of the position a board shows
         self._draw = PositionRequest()  # an AI's judge weighing the player's draw offer
+        self._win = PositionRequest()  # the game's solver looking for the side to move's forced win
         self.draw_asked: int | None = None  # a person's seat asked to accept a draw (two people on one screen)
         self._replaced: list[Replaced] = []  # the games imports replaced, latest last: Undo brings them back
         self._hold: locks.GameLock | None = None  # the game's lock, while this window has it open
@@ -144,7 +146,8 @@ class GameSession(Session):
     # ---------------------------------------------------------------- what the screen asks
     @property
     def busy(self) -> bool:
-        return self._analysis.pending or self._hint.pending or self._draw.pending or super().busy
+        return self._analysis.pending or self._hint.pending or self._draw.pending or self._win.pending \
+            or super().busy
 
     # ---------------------------------------------------------------- resigning, a draw
     @property
@@ -301,13 +304,51 @@ class GameSession(Session):
             return _("A hint is for your own turn")
         if self._hint.answer_for(m.state) is not None or (self._hint.pending and self._hint.is_for(m.state)):
             return ""  # already shown for this position, or being worked out
-        self._hint.ask(m.state, None, lambda: m.ask(JudgeRequest, m.to_move, HINT_SECONDS, worker=self._worker()))
+        level = self.hint_level
+        self._hint.ask(m.state, None, lambda: m.ask(JudgeRequest, m.to_move, HINT_SECONDS, worker=self._worker(),
+                                                    level=level))
         self.hints += 1
         self.autosave()
         return ""
 
+    @property
+    def hint_level(self) -> Any:
+        """The level the setup chose for hints (the game's hint option), None where the game has none."""
+        key = self.entry.review.hint_option if self.entry.review is not None else ""
+        return self.match.options.get(key) if key else None
+
     def hint_for(self, state: Any) -> Any:
         return self._hint.answer_for(state)
+
+    @property
+    def offers_find_win(self) -> bool:
+        return self.entry.find_win is not None and self._worker is not None
+
+    def find_win(self) -> str:
+        m = self.match
+        if not self.offers_find_win:
+            return super().find_win()
+        if m.is_over:
+            return _("The game is over: there is no win left to find")
+        if self._win.answer_for(m.state) is not None or (self._win.pending and self._win.is_for(m.state)):
+            return ""  # already shown for this position, or being worked out
+        self._win.ask(m.state, None, lambda: m.ask(FindWinRequest, m.to_move, WIN_SECONDS, worker=self._worker()))
+        if m.mode is Mode.PVA:  # a solved position is the strongest of hints: the game counts as hinted
+            self.hints += 1
+            self.autosave()
+        return ""
+
+    def win_for(self, state: Any) -> Any:
+        return self._win.answer_for(state)
+
+    def clear_win(self) -> bool:
+        shown = self._win.state is not None
+        self._win.forget()
+        return shown
+
+    @property
+    def finding_win(self) -> bool:
+        return self._win.pending
 
     @property
     def hinting(self) -> bool:
@@ -337,6 +378,7 @@ class GameSession(Session):
         self._analysis.forget()
         self._hint.forget()
         self._draw.forget()
+        self._win.forget()
         super().close()
         if self._hold is not None:
             self._hold.release()
@@ -356,6 +398,7 @@ class GameSession(Session):
                 # a hint is for the turn it was asked in: once a move is played, undone or redone it goes,
                 # and coming back to its position by Undo or Redo does not bring it back (ask again)
                 self._hint.forget()
+                self._win.forget()  # the line shown was for the position before
             if isinstance(ev, MovePlayed) and ev.ply <= self.imported:
                 self.imported = ev.ply - 1  # played over an undone imported move: that one is the player's
         if drained:
@@ -364,6 +407,7 @@ class GameSession(Session):
         if job is not None and job.error is None:
             self._analysis.answer = dict(job.move)  # the board reads it by `analysis_for` when it draws
         self._hint_ready(events)
+        self._win_found(events)
         self._draw_answered()
 
     def _hint_ready(self, events: list[Event]) -> None:
@@ -382,6 +426,18 @@ class GameSession(Session):
         text = how.format(move=self.match.text(verdict.best), value=value, unit=_(spec.unit))
         note = verdict.note_text()
         events.append(HintReady(_("{hint}: {note}").format(hint=text, note=note) if note else text, verdict))
+
+    def _win_found(self, events: list[Event]) -> None:
+        """The forced win looked for, once the answer came back for the position still on the board:
+        its line stays on the board (`win_for`) and its words are said."""
+        job = self._win.collect(self.match.state)
+        if job is None:
+            return
+        if job.error is not None or job.move is None:
+            events.append(Notice(_("The search for a forced win stopped without an answer"), "warning"))
+            return
+        self._win.answer = job.move
+        events.append(Notice(job.move.wording().said(), "success" if job.move.line else "info"))
 
     def _game_over(self, outcome: Outcome) -> None:
         if outcome.is_forfeit and outcome.detail:

@@ -149,6 +149,27 @@ class Session:
     def hinting(self) -> bool:
         return False
 
+    @property
+    def offers_find_win(self) -> bool:
+        """Whether "Find the win" is offered: the game has a solver, and the game is played here."""
+        return False
+
+    def find_win(self) -> str:
+        """Look for the side to move's forced win (a Notice says what was found): "" or why not, in words."""
+        return _("Find the win is offered in games played on this computer")
+
+    def win_for(self, state: Any) -> Any:
+        """The forced win found for `state` (its line and its words), while it is shown; else None."""
+        return None
+
+    def clear_win(self) -> bool:
+        """Take the forced win off the board (Esc); False when none was shown or asked for."""
+        return False
+
+    @property
+    def finding_win(self) -> bool:
+        return False
+
     def analyse(self, seat: int | None) -> None:
         """Ask for the game's evaluation of this position as `seat` sees it (where the session offers one)."""
 

@@ -228,6 +228,8 @@ class RemoteSession:
     autoplay = False
     offers_hints = False
     hinting = False
+    offers_find_win = False  # the solver's line is a hint too strong for a table's game
+    finding_win = False
     import_replaces_moves = True
     script = None
     saved = None
@@ -350,6 +352,15 @@ class RemoteSession:
 
     def hint_for(self, state: Any) -> None:
         return None
+
+    def find_win(self) -> str:
+        return _("No hints at a network table")
+
+    def win_for(self, state: Any) -> None:
+        return None
+
+    def clear_win(self) -> bool:
+        return False
 
     def analyse(self, seat: int | None) -> None:
         """No analysis of a game in progress against other people."""

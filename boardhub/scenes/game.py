@@ -50,6 +50,8 @@ class GameScene(Scene):
         self.record_buttons = [Button(label, action) for label, action in records]
         self.action_buttons = self.board_buttons(self.board.actions(session.match))
         self.hint_buttons = [Button(N_("Best move"), self.ask_hint)] if session.offers_hints else []
+        self.win_buttons = [Button(N_("Find the win"), lambda: game_frame.find_win(self))] \
+            if session.offers_find_win else []
         self.keys = MoveEntry(session, self.board, self.act)  # the arrow keys' cursor, a move typed in notation
         self.board.update(session.match, 0.0)
         self.result_button.visible = False
@@ -175,6 +177,8 @@ class GameScene(Scene):
             button.label = label
         for b in self.hint_buttons:
             b.enabled = self.session.interactive and not self.session.hinting
+        for b in self.win_buttons:
+            b.enabled = not m.is_over and not self.session.finding_win
         self.undo_button.enabled = self.session.can_undo()
         self.redo_button.enabled = self.session.can_redo()
         self.pause_button.label = N_("Resume") if m.paused else N_("Pause")
@@ -203,7 +207,7 @@ class GameScene(Scene):
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
             replay = self.session.is_replay
             if event.key == pygame.K_ESCAPE:
-                self.app.open("pause", self.session)
+                self.session.clear_win() or self.app.open("pause", self.session)  # a forced win's line goes first
             elif (ctrl and event.key == pygame.K_z) or (replay and event.key == pygame.K_LEFT):
                 self.undo()
             elif (ctrl and event.key == pygame.K_y) or (replay and event.key == pygame.K_RIGHT):
@@ -232,6 +236,7 @@ class GameScene(Scene):
         yield from self.action_buttons
         yield from self.record_buttons
         yield from self.hint_buttons
+        yield from self.win_buttons
 
     def board_buttons(self, actions) -> list[Button]:
         """The board's own buttons; one that answers with an intent (Othello's Pass) acts like a click."""
@@ -263,7 +268,7 @@ class GameScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Where every part goes, kept as one value (`self.frame`) that drawing and clicks read."""
         super().layout(size)
-        extras = [*self.record_buttons, *self.action_buttons, *self.hint_buttons]
+        extras = [*self.record_buttons, *self.action_buttons, *self.hint_buttons, *self.win_buttons]
         f = self.frame = frame_for(size, len(extras), self.session.autoplay, not self.session.is_replay)
         self.board.layout(f.board, self.match.state)
         placed = (self.menu_button, self.undo_button, self.redo_button, self.result_button, self.pause_button,

@@ -234,6 +234,9 @@ def draw(scene: GameView, surface: pygame.Surface, ctx: DrawContext) -> None:
     hint = scene.session.hint_for(m.state)  # the Best move asked for, ringed on the board
     if hint is not None:
         scene.board.draw_mark(surface, hint.best, theme.BEST, _("Best"), s, m.state)
+    win = scene.session.win_for(m.state)  # a forced win found: its line, numbered, over the board
+    if win is not None and win.line:
+        scene.board.draw_line_of_play(surface, m.state, win.line)
 
 
 def draw_message(surface: pygame.Surface, message: Message, rect: pygame.Rect, s: float) -> None:
@@ -403,12 +406,21 @@ def offer_draw(app: Host, session: Session, say: Callable[[str, str], None]) -> 
             name=session.match.seats[1 - session.match.to_move].label), "info")
 
 
+def find_win(scene: Any) -> None:
+    """The side to move's forced win (Ctrl+F, the Find the win button), looked for in the AI process, off
+    the window's thread, and drawn as a numbered line on the board (Esc takes it off)."""
+    why = scene.session.find_win()
+    scene.say(why or _("Looking for a forced win…"), "warning" if why else "info")
+
+
 def ctrl_key(scene: Any, key: int) -> bool:
     """The game scene `scene` (not imported: it imports this) does what Ctrl+`key` asks in a game (plain letters may be a move being typed); False: not a command."""
     if key == pygame.K_m:
         scene.toggle_sound()
     elif key == pygame.K_h:
         scene.ask_hint()
+    elif key == pygame.K_f and scene.session.offers_find_win:
+        find_win(scene)
     elif key == pygame.K_r:
         ask_resign(scene.app, scene.session, scene.say)
     elif key == pygame.K_d:

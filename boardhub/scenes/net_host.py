@@ -23,7 +23,7 @@ from boardhub.net import protocol
 from boardhub.net.lobby import DEFAULT_PORT, REACH, Connecting, Hosting, beacon_target, parse_port
 from boardhub.ui import theme
 from boardhub.ui.scene import Host, Scene
-from boardhub.ui.widgets import Button, Choice, FocusRing, TextField
+from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, offer_options
 
 ME, OPEN = "me", "open"
 ORDINALS = (N_("Moves first"), N_("Moves second"), N_("Moves third"), N_("Moves fourth"))
@@ -99,7 +99,9 @@ class HostScene(Scene):
         return {o.key: c.value for o, c in self.option_choices}
 
     def sync_seats(self) -> None:
-        """One seat row per player; a new row is an open seat, the first row is mine."""
+        """One seat row per player; a new row is an open seat, the first row is mine. An option's choices
+        follow the others (Gomoku's 20 x 20 board under freestyle only)."""
+        offer_options(self.option_choices)
         n = self.game.rules.num_players(self.options())
         values = [c.value for c in self.seats][:n]
         values += [OPEN] * (n - len(values))

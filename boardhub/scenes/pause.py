@@ -1,7 +1,7 @@
 """The pause menu (Esc in a game)."""
 from __future__ import annotations
 
-from boardhub.core.i18n import N_
+from boardhub.core.i18n import N_, _
 from boardhub.core.session_base import Session
 from boardhub.scenes.game_frame import offer_draw
 from boardhub.scenes.overlay import GamePanel
@@ -26,6 +26,9 @@ class PauseScene(GamePanel):
         if session.can_offer_draw:
             buttons.append(Button(N_("Offer a draw"), self.closing(
                 lambda: offer_draw(self.app, session, self.say_below))))
+        if session.offers_find_win and not over:  # as Ctrl+F and the game screen's button
+            buttons.append(Button(N_("Find the win"), self.closing(
+                lambda: self.say_below(session.find_win() or _("Looking for a forced win…"), "info"))))
         buttons += [
             Button(N_("Settings"), lambda: self.app.replace("settings")),
             Button(N_("Rules"), lambda: self.app.replace("rules", session.entry)),

@@ -4,7 +4,10 @@ The positions are judged in the AI process one after another while the
 window stays live: the graph grows from the left and the move list fills in.
 Selecting a move (a click on the graph or the list, the arrow keys) shows the
 position it was played in, the move played and the better move found with
-its value. The graph exports as a PNG into the saves folder.
+its value. The graph exports as a PNG into the saves folder. Where the game has
+a solver (Gomoku), Ctrl+F looks for the side to move's forced win in the
+position shown, in the AI process, and numbers its line on the board; Esc
+takes it off.
 """
 from __future__ import annotations
 
@@ -18,8 +21,10 @@ from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, ngettext
 from boardhub.core.events import MovePlayed
 from boardhub.core.review import MoveReview, value_text
+from boardhub.core.requests import FindWinRequest
 from boardhub.core.review_run import GameRecord, ReviewRun
 from boardhub.core.seat_names import YOU
+from boardhub.core.worker import Worker
 from boardhub.ui import theme
 from boardhub.ui.board import DrawContext
 from boardhub.ui.review_graph import draw_graph, move_at, rating_colour, save_graph
@@ -53,6 +58,7 @@ class ReviewScene(Scene):
         self.focus = FocusRing(lambda: self.buttons, arrows=False)  # the arrows step through the moves
         self.clock = 0.0
         self._said: dict[tuple[str, int, Any], str] = {}  # (language, ply, other move) -> its words
+        self.win: tuple[Any, Any, Any] | None = None  # Find the win: (the position, its job, its answer)
 
     def label(self, seat: int) -> str:
         """A seat's name in the language of the moment (a board's colour names are in the catalog)."""
@@ -126,12 +132,33 @@ class ReviewScene(Scene):
         self.run.update()
         if self.run.error:
             self.message, self.message_color = self.run.error, theme.ERROR
+        if self.win is not None and self.win[2] is None and self.win[1].done:
+            state, job, _answer = self.win
+            if job.error is not None or job.move is None:
+                self.win, self.message = None, _("The search for a forced win stopped without an answer")
+                self.message_color = theme.ERROR
+            else:
+                self.win = (state, job, job.move)
+                self.message, self.message_color = job.move.wording().said(), theme.SUCCESS
+
+    def find_win(self) -> None:
+        """Ctrl+F: the forced win of the side to move in the position shown, looked for in the AI process."""
+        state = self.run.states[self.selected if self.selected is not None else len(self.record.moves)]
+        if self.entry.find_win is None or self.entry.rules.is_over(state):
+            return
+        job = self.run.worker.ask(FindWinRequest(self.entry.key, state, self.entry.rules.to_move(state)), 20.0)
+        self.win = (state, job, None)
+        self.message, self.message_color = _("Looking for a forced win…"), theme.ACCENT
 
     def redraw_in(self) -> float | None:
+        if self.win is not None and self.win[2] is None:
+            return 0.25  # a forced win being looked for
         return None if self.run.done else 0.25  # the worker's answer wakes the loop; this keeps the dots alive
 
     def shutdown(self) -> None:
         self.run.cancel()
+        if self.win is not None:
+            Worker.cancel(self.win[1])
 
     # ---------------------------------------------------------------- input
     def select(self, ply: int | None) -> None:
@@ -147,8 +174,12 @@ class ReviewScene(Scene):
             n = len(self.record.moves)
             current = self.selected if self.selected is not None else 0
             step = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
-            if event.key == pygame.K_ESCAPE:
+            if event.key == pygame.K_ESCAPE and self.win is not None:  # the line found goes first
+                self.win, self.message = None, ""
+            elif event.key == pygame.K_ESCAPE:
                 self.app.pop()
+            elif event.key == pygame.K_f and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.find_win()
             elif event.key in step:
                 self.select(current + step[event.key])
             elif event.key == pygame.K_HOME:
@@ -232,6 +263,9 @@ class ReviewScene(Scene):
         history = [MovePlayed(rules.to_move(states[i]), self.record.moves[i], i + 1) for i in range(ply)]
         ctx = DrawContext(self.clock, None, False, True, 0.0, self.labels)
         self.board.draw(surface, state, history, ctx)
+        if self.win is not None and self.win[0] is state and self.win[2] is not None and self.win[2].line:
+            self.board.draw_line_of_play(surface, state, self.win[2].line)
+            return  # the line reads alone: the move played and the better one are marked again after Esc
         m = self.judged(ply) if self.selected is not None else None
         if self.selected is None:
             return

@@ -26,7 +26,7 @@ from boardhub.core.clock import label_of as clock_label
 from boardhub.core.external import EngineCheck
 from boardhub.core.game import GameEntry
 from boardhub.core.i18n import N_, _, seconds
-from boardhub.core.ladder import ladder_specs, learned_specs, ratings
+from boardhub.core.ladder import ladder_specs, learned_specs, provisional, ratings
 from boardhub.core.modes import Mode
 from boardhub.core.position import start_state
 from boardhub.core.rules import IllegalMove
@@ -35,7 +35,7 @@ from boardhub.core.session import GameSession
 from boardhub.core.setup import GameSetup
 from boardhub.ui import theme
 from boardhub.ui.scene import Host, Scene
-from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, Toggle
+from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, Toggle, offer_options
 
 LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 ORDINALS = (N_("Moves first"), N_("Moves second"), N_("Moves third"), N_("Moves fourth"))
@@ -77,7 +77,10 @@ def ai_detail(game: GameEntry, spec: str | None) -> str:
     if not all(s in elo for s in ladder):  # no measured order, so no place on it to claim
         return blurb
     rank = len(ladder) - ladder.index(spec)
-    place = _("Elo {elo}, the strongest of {count}") if rank == 1 else _("Elo {elo}, number {rank} of {count}")
+    if spec in provisional(game.key):  # placed by hand until the ladder is played again: said so
+        place = _("Elo about {elo} (estimated), number {rank} of {count}")
+    else:
+        place = _("Elo {elo}, the strongest of {count}") if rank == 1 else _("Elo {elo}, number {rank} of {count}")
     return _("{place} · {blurb}").format(place=place.format(elo=f"{elo[spec]:.0f}", rank=rank, count=len(ladder)),
                                         blurb=blurb)
 
@@ -106,6 +109,7 @@ class SetupScene(Scene):
         self.option_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices],
                                           setup.options.get(o.key, o.default), lambda _value: self.sync_seats()))
                                for o in self.game.options]
+        offer_options(self.option_choices)
         # the clock: none (an AI's move limit, as the source plays), a budget with an increment, a time a move
         self.clock = Choice(PRESETS, clock_label, setup.clock, self.clock_changed)
         self.limit = Choice(LIMITS, lambda v: _("AI move limit {seconds}").format(seconds=seconds(v)), setup.limit,
@@ -212,7 +216,9 @@ class SetupScene(Scene):
                                                     detail=ai_detail(self.game, value))
 
     def sync_seats(self) -> None:
-        """One seat row per player: an option such as the number of players changes them."""
+        """One seat row per player: an option such as the number of players changes them; an option's
+        choices follow the others (Gomoku's 20 x 20 board under freestyle only)."""
+        offer_options(self.option_choices)
         n = self.game.rules.num_players(self.options())
         seats = self.seat_values()
         if n != len(seats):
@@ -405,8 +411,10 @@ class SetupScene(Scene):
             y += height + after
 
         options = self.options()
+        hints = self.game.review.hint_option if self.game.review is not None else ""
         for o, c in self.option_choices:
-            c.visible = o.applies(options)
+            # the hint level does something only where hints are given: a person against the AI
+            c.visible = o.applies(options) and (o.key != hints or self.current_mode() is Mode.PVA)
             if c.visible:
                 row(c, o.label)
         y += sep

@@ -274,6 +274,10 @@ class BoardView:
         """Where the stones or discs of `state` lie on the screen: labels keep off them."""
         return []
 
+    def draw_line_of_play(self, surface: pygame.Surface, state: Any, line: tuple[Any, ...]) -> None:
+        """Moves to come from `state`, the side to move's first, numbered 1, 2, 3... (a forced win found);
+        only a board whose game has a solver draws them."""
+
     def draw_mark(self, surface: pygame.Surface, move: Any, colour: tuple[int, int, int], label: str,
                   s: float, state: Any = None) -> None:
         """A ring on `move` with an optional label beside it: a hint, or the review's better move.

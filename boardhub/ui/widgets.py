@@ -109,6 +109,14 @@ class Choice(Widget):
         if value in self.values:
             self.index = self.values.index(value)
 
+    def offer(self, values: Sequence[Any], labels: Sequence[str], fallback: Any) -> None:
+        """Offer only `values` now (a choice another choice rules out goes); the value stays where it is
+        still offered, else becomes `fallback` (or the first value)."""
+        keep = self.value
+        self.values, self.labels = list(values), list(labels)
+        target = keep if keep in self.values else fallback if fallback in self.values else self.values[0]
+        self.index = self.values.index(target)
+
     def handle(self, event: pygame.event.Event) -> bool:
         if self._clicked(event):
             step = -1 if event.pos[0] < self.rect.x + self.rect.height else 1
@@ -521,3 +529,14 @@ def set_clipboard_text(text: str) -> bool:
         return True
     except (pygame.error, AttributeError):
         return False
+
+
+def offer_options(option_choices: Sequence[tuple[Any, Choice]]) -> None:
+    """Each game option's choice offers what the others allow (`Option.offered`): Gomoku's 20 x 20
+    board shows only under freestyle, and goes back to the default board when the rules change."""
+    for option, choice in option_choices:
+        if option.needs:
+            options = {o.key: c.value for o, c in option_choices}
+            offered = option.offered(options)
+            choice.offer(offered, [option.label_of(v) for v in offered], option.default)
+

@@ -9,13 +9,15 @@ from boardhub.core.records import RecordFormat
 from boardhub.core.rules import IllegalMove
 from boardhub.core.source_setup import SourceSetup
 from boardhub.games.gomoku import ai, expert, external, review
-from boardhub.games.gomoku.engine import GomokuRules
+from boardhub.games.gomoku.engine import GOMOCUP_SIZE, GomokuRules
+from boardhub.games.gomoku.find_win import find_win
 from boardhub.games.gomoku.position import GomokuPositions
 from boardhub.games.gomoku.records import from_psq, parse_record, record_text, to_psq
 
 RULES_TEXT = N_("""\
 Gomoku is played on the points of a 19 x 19 board (15 x 15 as an option, the \
-official Renju board). Black moves first; the players take turns putting one \
+official Renju board; 20 x 20, the Gomocup board, under freestyle rules). \
+Black moves first; the players take turns putting one \
 stone of their colour on an empty point. Stones never move and are never taken.
 
 The first to make five stones in an unbroken row, across, up or diagonally, \
@@ -50,14 +52,16 @@ official Renju board, is a setup option. Tournament Renju also fixes how a game 
 opens (the first stones placed by a set procedure, with the right to swap \
 colours); boardhub has no opening rule yet, so black opens where it likes.
 
-Notation: columns a-s from the left (a-o on 15 x 15), rows 1-19 from the \
+Notation: columns a-s from the left (a-o on 15 x 15, a-t on 20 x 20), rows 1-19 from the \
 bottom, as in "h8". Games are recorded as move lists, "j10 k11 ...", or as \
 Gomocup .psq files; importing a .psq file switches the game to its board size.
 
 Keys: the arrow keys move a cursor over the empty points and Enter or Space \
 puts a stone there. Or type a point, such as h8 or j10, and press Enter. \
 Backspace mends a typed move and Esc clears it. Ctrl+Z and Ctrl+Y undo and \
-redo, Ctrl+M turns the sound off and on, Esc opens the pause menu.
+redo, Ctrl+M turns the sound off and on, Esc opens the pause menu. Ctrl+F \
+(Find the win) looks for a forced win of the side to move by fours and threes \
+and numbers its moves on the board; Esc takes them off.
 
 Strategy: threats win. An open three must be answered or it becomes an open \
 four; a four must be blocked at once. Build two threats with one stone \
@@ -80,8 +84,10 @@ def read_psq(text: str, match: Any) -> list[int]:
 
 
 def psq_options(text: str) -> dict:
-    """A .psq file names its board: an import plays on it (15 x 15 or 19 x 19)."""
-    return {"size": from_psq(text)[0]}
+    """A .psq file names its board: an import plays on it (15 x 15, 19 x 19, or 20 x 20, which Gomocup
+    plays freestyle, so an import of one is freestyle too)."""
+    size = from_psq(text)[0]
+    return {"size": size, "rule": "freestyle"} if size == GOMOCUP_SIZE else {"size": size}
 
 
 def all_moves(match: Any) -> tuple[int, ...]:
@@ -133,4 +139,5 @@ ENTRY = GameEntry(
     externals={"pbrain": external.PbrainEngine},
     source=SOURCE,
     position=GomokuPositions(),
+    find_win=find_win,
 )

@@ -5,7 +5,7 @@ run a "brain" as a subprocess and talk to it on stdin/stdout, one command a
 line. This module is that brain, around any boardhub AI spec, so those tools
 can play boardhub's AIs against other brains:
 
-    START n / RECTSTART n,n   a new game on an n x n board (15 or 19)   -> OK | ERROR why
+    START n / RECTSTART n,n   a new game on an n x n board (15, 19, or 20 freestyle)   -> OK | ERROR why
     RESTART                   a new game on the same board              -> OK
     BEGIN                     the brain opens                           -> x,y
     TURN x,y                  the opponent played x,y                   -> x,y
@@ -134,7 +134,7 @@ class Brain:
         if self.state is not None and rule != self.rule:
             try:
                 self.state = self._replay(self.state.size, self.state.moves, rule)
-            except IllegalMove as exc:
+            except (IllegalMove, ValueError) as exc:  # a move the rule forbids, or a board it is not played on
                 self.write(f"MESSAGE this game stays {self.rule}: {exc}")
                 return
         self.rule = rule
@@ -149,10 +149,14 @@ class Brain:
             size = width
         size = size.strip()
         if not size.isdigit() or int(size) not in SIZES:
-            self.write(f"ERROR boardhub plays on {' and '.join(f'{n}x{n}' for n in sorted(SIZES))} boards, "
+            self.write(f"ERROR boardhub plays on {', '.join(f'{n}x{n}' for n in sorted(SIZES))} boards, "
                        f"not {size or 'no size'}")
             return
-        self.state = self._new_game(int(size))
+        try:
+            self.state = self._new_game(int(size))
+        except ValueError:  # 20 x 20 is the Gomocup board, played freestyle only
+            self.write(f"ERROR boardhub plays {size}x{size} under freestyle rules only, not {self.rule}")
+            return
         self.write("OK")
 
     def _turn(self, rest: str, received: float) -> None:

@@ -2,7 +2,8 @@
 
 A point is an int ``p = y * size + x``: x is the column (0 = 'a'), y the row
 counted from the bottom (0 = row 1), so "h8" is x 7, y 7. Columns run a..s
-on 19 x 19 (no letter skipped) and a..o on 15 x 15.
+on 19 x 19 (no letter skipped), a..o on 15 x 15 and a..t on 20 x 20, the
+Gomocup board, which is played under freestyle rules only (as Gomocup plays it).
 
 Rule sets:
 - renju (default): black wins only with an exact five and may not play an
@@ -26,9 +27,10 @@ from boardhub.games.gomoku.renju import (EMPTY, forbidden, forbidden_padded, for
                                          padded_index)
 
 BLACK, WHITE = 0, 1  # seats; stones on the board are seat + 1
-SIZES = (19, 15)
+SIZES = (19, 15, 20)
+GOMOCUP_SIZE = 20  # the Gomocup tournament's board: freestyle only
 RULE_SETS = ("renju", "freestyle", "standard")
-COLUMNS = "abcdefghijklmnopqrs"
+COLUMNS = "abcdefghijklmnopqrst"
 NAMES = (N_("Black"), N_("White"))  # the colours by seat, marked for the catalog
 
 
@@ -128,11 +130,13 @@ def _black_can_move(board: bytes, size: int) -> bool:
 
 
 class GomokuRules:
-    """Gomoku on 19 x 19 or 15 x 15 under renju, freestyle or standard rules."""
+    """Gomoku on 19 x 19 or 15 x 15 under renju, freestyle or standard rules, or 20 x 20 freestyle."""
 
     name = "gomoku"
     options = (
-        Option("size", N_("Board"), SIZES, 19, (N_("19 x 19, the classic board"), N_("15 x 15, the official board"))),
+        Option("size", N_("Board"), SIZES, 19, (N_("19 x 19, the classic board"), N_("15 x 15, the official board"),
+                                                N_("20 x 20, the Gomocup board (freestyle)")),
+               needs=((GOMOCUP_SIZE, "rule", ("freestyle",)),)),
         Option("rule", N_("Rules"), RULE_SETS, "renju",
                (N_("Renju: forbidden moves for black"), N_("Freestyle: five or more wins"), N_("Standard: exactly five wins"))),
         Option("forbidden_loses", N_("Forbidden moves"), (False, True), False, (N_("Refused"), N_("Lose")),

@@ -119,7 +119,7 @@ def from_psq(text: str) -> tuple[int, list[int]]:
     """The board size and the moves of a Piskvork .psq file.
 
     Raises IllegalMove for a file that is not a .psq, a board size this game
-    does not play (15 x 15 and 19 x 19), and the first move that is off the
+    does not play (15 x 15, 19 x 19 and 20 x 20), and the first move that is off the
     board or on a point already played, with its line number.
     """
     lines = _lines(text)
@@ -128,7 +128,7 @@ def from_psq(text: str) -> tuple[int, list[int]]:
         raise IllegalMove(_("Not a .psq file: the first line should read like 'Piskvorky 19x19, 0:0, 0'"))
     width, height = int(header.group(1)), int(header.group(2))
     if width != height or width not in SIZES:
-        raise IllegalMove(_("The .psq board is {width}x{height}; Gomoku here plays 19x19 and 15x15").format(
+        raise IllegalMove(_("The .psq board is {width}x{height}; Gomoku here plays 19x19, 15x15 and 20x20").format(
             width=width, height=height))
     size = width
     moves: list[int] = []

@@ -76,14 +76,15 @@ ENTRY = GameEntry(
                 "from thousands of games, with the same look-ahead"), levels=ai.LEVELS, default_level=5,
                 learnings=learnings.names),
         AIEntry("expert", expert.ExpertAI, N_("The strongest: deep search on mobility, corners and "
-                "stable discs, perfect play in the endgame")),
+                "stable discs, perfect play in the endgame; levels 1 to 4 search less, to climb to it"),
+                levels=expert.LEVELS, default_level=expert.FULL_LEVEL),
     ),
     rules_text=RULES_TEXT,
     review=review.SPEC,
     blurb=N_("Outflank and turn over discs; corners are forever."),
     seat_names=(N_("Black"), N_("White")),
     board=board,
-    options=(),
+    options=OthelloRules.options,
     analysis=review.evaluate,  # the review judge's scores: the overlay, Best move and review agree
     record_formats=(RecordFormat("txt", lambda m: transcript(m.moves), lambda text, m: parse_transcript(text)),),
     record_example=N_("a transcript such as f5d6c3d3c4"),

@@ -254,9 +254,18 @@ def why_illegal(state: OthelloState, move: int) -> str | None:
     return _("{square} flips nothing: a move must outflank discs").format(square=square_name(move))
 
 
+HINT_LEVELS = (1, 2, 3, 4, 5)
+
+
 class OthelloRules:
     name = "othello"
-    options: tuple[Option, ...] = ()
+    # how far the hint key looks: no rule of the game, so it never leaves this computer (a table keeps 5)
+    options: tuple[Option, ...] = (
+        Option("hint_level", N_("Hints"), HINT_LEVELS, 5,
+               (N_("Level 1: one move ahead"), N_("Level 2: two moves ahead"), N_("Level 3: three moves ahead"),
+                N_("Level 4: four moves ahead"), N_("Level 5: the strongest, exact near the end")),
+               local_only=True),
+    )
 
     def num_players(self, options: dict) -> int:
         return 2

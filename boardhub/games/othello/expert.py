@@ -20,12 +20,19 @@ Time: the AI spends at most TIME_SHARE of the time left to its deadline and
 looks at the clock every few hundred nodes, so it answers before the deadline
 even on a busy machine. Out of the book, every move gets the full search,
 the opening's too: only the book's choices depend on the seed.
+
+Levels: LEVELS 1 to 5 let a player climb. A level is a search budget
+(`Budget`): a depth cap, a share of the move's time, the empties from which
+the exact solver takes over and whether the book is played. Level 5 is the
+full strength above; each lower level searches no deeper, no longer and
+proves less than the one above it, so a higher level never does less work
+on one position.
 """
 from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from boardhub.games.othello.book import book_move
 from boardhub.games.othello.endgame import SQUARE_RANK, WIN_BOUND, EndgameSolver, SolveTimeout, final_score
@@ -42,6 +49,28 @@ MIDGAME_SHARE_IN_ENDGAME = 0.15  # budget for the heuristic search before a proo
 WIN = 100 * UNIT  # added to a finished game's margin so any win outranks any heuristic score
 TABLE_LIMIT = 200_000  # entries (about 250 bytes each) before the table starts afresh
 MAX_DEPTH = 60
+
+
+
+class Budget(NamedTuple):
+    """What one level may spend on a move."""
+
+    depth: int  # the deepest midgame iteration (MAX_DEPTH: as deep as time allows)
+    share: float  # of the expert's time for the move (TIME_SHARE of the time left)
+    solve_empties: int  # the exact solver takes over from this many empty squares
+    book: bool  # whether the opening book's moves are played
+
+
+# from a one-ply look at the evaluation to full strength; each row at least the one above it in every column
+BUDGETS = {
+    1: Budget(1, 0.25, 6, False),
+    2: Budget(2, 0.4, 10, False),
+    3: Budget(4, 0.6, 12, True),
+    4: Budget(6, 0.8, 14, True),
+    5: Budget(MAX_DEPTH, 1.0, SOLVE_EMPTIES, True),
+}
+LEVELS = tuple(BUDGETS)
+FULL_LEVEL = LEVELS[-1]
 
 # squares from the most to the least promising, for the cheap ordering next to the leaves
 BY_RANK = tuple(sorted(range(64), key=lambda sq: (SQUARE_RANK[sq], sq)))
@@ -73,7 +102,12 @@ def to_discs(value: int) -> float:
 class ExpertAI:
     """The expert: midgame search, then an exact endgame. One object plays one seat of one game."""
 
-    def __init__(self, seed: int | None = None, evaluate: Callable[..., int] | None = None) -> None:
+    def __init__(self, level: int = FULL_LEVEL, seed: int | None = None,
+                 evaluate: Callable[..., int] | None = None) -> None:
+        if level not in BUDGETS:
+            raise ValueError(f"expert levels are {LEVELS}, not {level}")
+        self.level = level
+        self.budget = BUDGETS[level]
         self.rng = random.Random(seed)
         # the learned pattern evaluation; the self-play that learns it may bring another
         self.evaluate = evaluate or patterns.evaluator()
@@ -95,14 +129,16 @@ class ExpertAI:
         squares = [sq for sq in BY_RANK if legal >> sq & 1]
         if len(squares) == 1:
             return squares[0]
-        known = book_move(me, opp, self.rng)  # a known opening costs no search; the seed picks the line
+        budget = self.budget
+        # a known opening costs no search; the seed picks the line
+        known = book_move(me, opp, self.rng) if budget.book else None
         if known is not None:
             return known
         start = time.monotonic()
-        stop = start + TIME_SHARE * max(0.0, deadline - start)
+        stop = start + budget.share * TIME_SHARE * max(0.0, deadline - start)
         self.trim_tables()
         empties = 64 - (me | opp).bit_count()
-        if empties <= SOLVE_EMPTIES:
+        if empties <= budget.solve_empties:
             return self._endgame_move(me, opp, squares, empties, start, stop)
         return self._iterate(me, opp, squares, start, stop)
 
@@ -155,7 +191,7 @@ class ExpertAI:
         best = order[0]
         budget = stop - start
         try:
-            for depth in range(1, MAX_DEPTH):
+            for depth in range(1, min(MAX_DEPTH, self.budget.depth + 1)):
                 alpha, beta = -WIN - 65 * UNIT, WIN + 65 * UNIT
                 done = None
                 for i, sq in enumerate(order):
@@ -393,5 +429,5 @@ def evaluate_moves(state: OthelloState, deadline: float) -> dict[int, float]:
     """
     global _ANALYST
     if _ANALYST is None:
-        _ANALYST = ExpertAI(seed=0)
+        _ANALYST = ExpertAI(seed=0)  # the analysis is always at full strength
     return _ANALYST.evaluate_moves(state, deadline)

@@ -13,6 +13,10 @@ one square. The scores are a function of the position alone:
   the start) leave mirror-image positions, hence get one value.
 
 The best move is the first of the highest score in the squares' fixed order.
+
+A hint is the judge at the level the setup chose (`hint`): level 5 is the
+judge itself, the lower levels search fewer plies and prove the margins only
+nearer the end, so a player can take advice of the strength they want.
 """
 from __future__ import annotations
 
@@ -27,6 +31,9 @@ EXACT_EMPTIES = 14
 MIDGAME_DEPTH = 5  # plies, the move itself included: about a quarter of a second a position
 QUICK_DEPTH = 3  # the first pass, drawn at once: about 20 ms a position (odd like MIDGAME_DEPTH, so close to it)
 
+# hint level: (plies searched, empties from which the margins are proven); level 5 is the judge's own
+HINT_BUDGETS = {1: (1, 0), 2: (2, 6), 3: (3, 10), 4: (4, 12), 5: (MIDGAME_DEPTH, EXACT_EMPTIES)}
+
 _expert: ExpertAI | None = None  # one per process: its evaluation, and a solver whose proofs stay true
 
 
@@ -37,21 +44,22 @@ def _the_expert() -> ExpertAI:
     return _expert
 
 
-def move_scores(state: OthelloState, depth: int = MIDGAME_DEPTH, exact: bool = True) -> dict[int, float]:
+def move_scores(state: OthelloState, depth: int = MIDGAME_DEPTH, exact: bool = True,
+                exact_empties: int = EXACT_EMPTIES) -> dict[int, float]:
     """Each legal move's value in discs for the mover (PASS when passing is the only move); {} when over.
 
-    `exact`: prove the margins from EXACT_EMPTIES empties (the quick pass does not).
+    `exact`: prove the margins from `exact_empties` empties (the quick pass does not).
     """
     me, opp = state.me, state.opp
     legal = moves_mask(me, opp)
     if not legal:
         if not moves_mask(opp, me):
             return {}
-        after = move_scores(OthelloState(state.black, state.white, 1 - state.player), depth, exact)
+        after = move_scores(OthelloState(state.black, state.white, 1 - state.player), depth, exact, exact_empties)
         return {PASS: -max(after.values())}
     expert = _the_expert()
     expert.trim_tables()
-    solve = exact and 64 - (me | opp).bit_count() <= EXACT_EMPTIES
+    solve = exact and 64 - (me | opp).bit_count() <= exact_empties
     out = {}
     for sq in BY_RANK:
         if legal >> sq & 1:
@@ -70,14 +78,15 @@ def evaluate(state: OthelloState, deadline: float = 0.0) -> dict[int, float]:
     return move_scores(state)
 
 
-def _judged(state: OthelloState, seat: int, depth: int, exact: bool) -> Verdict:
+def _judged(state: OthelloState, seat: int, depth: int, exact: bool,
+            exact_empties: int = EXACT_EMPTIES) -> Verdict:
     sign = 1 if state.player == seat else -1
     me, opp = state.me, state.opp
     if not moves_mask(me, opp) and not moves_mask(opp, me):
         return Verdict(float(sign * final_score(me, opp)), None, True)
-    scores = move_scores(state, depth, exact)
+    scores = move_scores(state, depth, exact, exact_empties)
     best = max(scores, key=lambda sq: scores[sq])  # the first of the best, in the fixed order
-    proven = exact and 64 - (me | opp).bit_count() <= EXACT_EMPTIES
+    proven = exact and 64 - (me | opp).bit_count() <= exact_empties
     # a first pass is drawn, never rated by: a shallow search's differences are noise
     return Verdict(sign * scores[best], best, proven, scores=tuple((sq, sign * v) for sq, v in scores.items()),
                    confident=depth >= MIDGAME_DEPTH)
@@ -96,5 +105,11 @@ def quick(state: OthelloState, seat: int, deadline: float = 0.0) -> Verdict:
     return _judged(state, seat, QUICK_DEPTH, False)
 
 
+def hint(state: OthelloState, seat: int, level: int, deadline: float = 0.0) -> Verdict:
+    """The hint at `level` (HINT_BUDGETS): as `judge` at level 5, shallower and proving less below it."""
+    depth, exact_empties = HINT_BUDGETS[level]
+    return _judged(state, seat, depth, True, exact_empties)
+
+
 SPEC = ReviewSpec(judge=judge, unit=N_("discs"), thresholds=(4.0, 8.0, 16.0), span=32.0, default_limit=1.0,
-                  quick=quick, timed=False)
+                  quick=quick, timed=False, hint=hint, hint_option="hint_level")

@@ -9,7 +9,7 @@ import pygame
 
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match
-from boardhub.games.gomoku.engine import GomokuState
+from boardhub.games.gomoku.engine import COLUMNS, GomokuState
 from boardhub.games.gomoku.renju import forbidden_points
 from boardhub.ui import theme
 from boardhub.ui.board import BoardView, DrawContext
@@ -27,7 +27,6 @@ CURSOR = (34, 92, 200)
 # the colour-blind-safe palette's (theme.OKABE_ITO): the marks vermillion, the winning line and the cursor blue
 LAST_MOVE_SAFE = FORBIDDEN_SAFE = theme.OKABE_ITO["vermillion"]
 WIN_LINE_SAFE = CURSOR_SAFE = theme.OKABE_ITO["blue"]
-COLUMNS = "abcdefghijklmnopqrs"
 
 
 def star_points(size: int) -> list[tuple[int, int]]:
@@ -36,6 +35,8 @@ def star_points(size: int) -> list[tuple[int, int]]:
         return [(x, y) for x in (3, 9, 15) for y in (3, 9, 15)]
     if size == 15:
         return [(3, 3), (11, 3), (7, 7), (3, 11), (11, 11)]
+    if size == 20:  # no middle point on an even board: the four fourth-line points, as a guide
+        return [(x, y) for x in (3, 16) for y in (3, 16)]
     return []
 
 
@@ -178,6 +179,21 @@ class GomokuBoard(BoardView):
                 surface.blit(ghost, (x - c / 2, y - c / 2))
             if self.cursor_shown and self.cursor is not None:
                 self._draw_cursor(surface, self.point_xy(self.cursor))
+
+    def draw_line_of_play(self, surface: pygame.Surface, state: GomokuState, line: tuple[int, ...]) -> None:
+        """A forced win found: each move to come as a see-through stone of its colour, numbered from 1
+        (the side to move's moves odd, the other side's even), so the line reads over the real stones."""
+        c = self.cell
+        size = max(2, round(c))
+        for i, p in enumerate(line):
+            colour = state.player if i % 2 == 0 else 1 - state.player
+            ghost = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.circle(ghost, (*STONE[colour], 200), (size / 2, size / 2), c * 0.44)
+            pygame.draw.circle(ghost, (*CURSOR, 255), (size / 2, size / 2), c * 0.44, max(2, round(c * 0.07)))
+            x, y = self.point_xy(p)
+            surface.blit(ghost, (x - size / 2, y - size / 2))
+            theme.text(surface, str(i + 1), c * (0.5 if i < 9 else 0.42), (x, y), STONE[1 - colour], "center",
+                       bold=True)
 
     def _draw_win_line(self, surface, line: tuple[int, ...]) -> None:
         """A band around the five, beside the stones: the move numbers on them stay readable."""
