@@ -9,19 +9,18 @@ import time
 
 import pygame
 
-from boardhub.core import saves
 from boardhub.core.clock import next_change
 from boardhub.core.events import GameOver, HintReady, MovePlayed, Notice, Passed, Rewound
 from boardhub.core.i18n import N_, _
-from boardhub.core.records import NOT_RECORDED, export_record, whole_formats
 from boardhub.core.rules import IllegalMove
 from boardhub.core.session_base import Session
 from boardhub.scenes import game_frame
+from boardhub.ui.game_export import export_game
 from boardhub.scenes.game_frame import Message, frame_for
 from boardhub.scenes.move_entry import MoveEntry
 from boardhub.ui.board import DrawContext, Intent, Play, Refuse
 from boardhub.ui.scene import Host, Scene
-from boardhub.ui.widgets import Button, set_clipboard_text
+from boardhub.ui.widgets import Button
 
 RESULT_PAUSE = 0.6  # let the last move be seen before the result panel covers it
 
@@ -97,18 +96,7 @@ class GameScene(Scene):
             self.say(_("This is the end of the game") if self.session.is_replay else _("Nothing to redo"))
 
     def export(self) -> None:
-        formats = whole_formats(self.match, self.session.entry.record_formats)
-        if not formats:  # a game from an edited position, which the game's notation cannot hold
-            self.say(_(NOT_RECORDED), "warning")
-            return
-        try:
-            names = [p.name for p in export_record(self.match, formats)]
-        except OSError as exc:
-            self.say(_("Could not save the game: {why}").format(why=saves.plain(exc)), "error")
-            return
-        said = _("Saved the game as {names} and copied it") if set_clipboard_text(formats[0].write(self.match)) \
-            else _("Saved the game as {names}")
-        self.say(said.format(names=", ".join(names)), "success")
+        self.say(*export_game(self.match, self.session.entry))
 
     def ask_hint(self) -> None:
         """The expert's best move for this position, shown on the board (the game counts as hinted)."""
