@@ -77,6 +77,8 @@ class PbrainEngine(EngineSeat):
 
     def choose(self, view: GomokuState, deadline: float, history: Sequence[int] = ()) -> int:
         """The brain's move in `view`, reached by `history` (every move from the start)."""
+        if view.opening != "none":  # the Gomocup protocol of boardhub's brains has no opening rule's choices
+            raise EngineError(N_("{player} plays no opening rule: choose the opening rule None to play it"))
         history = tuple(history)
         if history != view.moves:
             raise ValueError("the move history does not lead to the position to play")

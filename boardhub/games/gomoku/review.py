@@ -95,12 +95,17 @@ def quick(state: GomokuState, seat: int, deadline: float = 0.0) -> Verdict:
 
 
 def _oriented(state: GomokuState, seat: int, threat_nodes: int, search_nodes: int) -> Verdict:
-    """The verdict of the canonical orientation, its best point turned back to this one."""
+    """The verdict of the canonical orientation, its best point turned back to this one.
+
+    The judge speaks in colours: `seat` is first turned into the colour it holds (an opening
+    rule may have swapped them). An opening rule's choices are not rated: even, no better move."""
     if state.over:
-        return _finished(state, seat)
+        return _finished(state, seat ^ state.swapped)
+    if state.phase:
+        return Verdict(50.0, None, confident=False)
     cells, perm = canonical(state.board, state.size)
     turned = GomokuState(state.size, state.rule, cells, state.player)
-    verdict = _judge(turned, seat, threat_nodes, search_nodes)
+    verdict = _judge(turned, seat ^ state.swapped, threat_nodes, search_nodes)
     if verdict.best is None:
         return verdict
     return replace(verdict, best=perm.index(verdict.best))
