@@ -184,7 +184,7 @@ def test_every_ai_plays_every_decision_of_the_opening_legally(options, first, se
         s = R.apply(s, move)
         steps += 1
         assert steps < 20
-    assert len(s.moves) in (4, 5) and not s.over
+    assert len(s.moves) in (3, 4, 5) and not s.over  # 3: swap2 ends at a swap, the 4th stone to play
 
 
 def test_the_ai_keeps_the_offer_worst_for_black_and_swaps_to_the_better_colour():

@@ -187,7 +187,7 @@ class GomokuRules:
         if state.reason:
             return _("The game is over")
         if state.phase:
-            return openings.why_not(state, move)
+            return openings.why_not(state, move, point_name)
         if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < state.size ** 2:
             return _("Not a point of the {size} x {size} board: {move!r}").format(size=state.size, move=move)
         if state.board[move]:

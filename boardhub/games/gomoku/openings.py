@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from boardhub.core.i18n import N_, _
 
@@ -122,9 +122,11 @@ def position_symmetries(board: bytes, size: int) -> list[tuple[int, ...]]:
     return [perm for perm in _turns(size) if all(board[perm[p]] == board[p] for p in stones)]
 
 
-def symmetric_to_offer(state: Any, p: int) -> int | None:
+def symmetric_to_offer(state: Any, p: int, symmetries: list[tuple[int, ...]] | None = None) -> int | None:
     """The offer that `p` repeats under a symmetry of the position (itself if offered), or None."""
-    for perm in position_symmetries(state.board, state.size):
+    if symmetries is None:
+        symmetries = position_symmetries(state.board, state.size)
+    for perm in symmetries:
         if perm[p] in state.offers:
             return perm[p]
     return None
@@ -148,15 +150,16 @@ def legal(state: Any) -> list:
     if phase == DECLARE:
         return list(COUNTS)
     if phase == OFFER:
-        return [p for p in empty if symmetric_to_offer(state, p) is None]
+        symmetries = position_symmetries(board, size)
+        return [p for p in empty if symmetric_to_offer(state, p, symmetries) is None]
     if phase == PICK:
         return list(state.offers)
     return []
 
 
-def why_not(state: Any, move: object) -> str | None:
-    """Why `move` is not a move of this opening phase, in the player's words; None if it is."""
-    from boardhub.games.gomoku.engine import point_name
+def why_not(state: Any, move: object, point_name: Callable[[int, int], str]) -> str | None:
+    """Why `move` is not a move of this opening phase, in the player's words; None if it is.
+    `point_name(p, size)` names a point ("h8"): the engine's notation, which imports this module."""
     phase, size = state.phase, state.size
     if isinstance(move, str):
         if move in legal(state):
