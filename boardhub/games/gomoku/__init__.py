@@ -44,9 +44,25 @@ move is played and loses, as referees rule for programs.
 
 What boardhub plays: Renju's forbidden moves as the Renju International \
 Federation rules them, on the 19 x 19 board the source asks for; 15 x 15, the \
-official Renju board, is a setup option. Tournament Renju also fixes how a game \
-opens (the first stones placed by a set procedure, with the right to swap \
-colours); boardhub has no opening rule yet, so black opens where it likes.
+official Renju board, is a setup option.
+
+Opening rules (setup option "Opening rule"; the default is none, and black \
+opens where it likes). The first player sits as black until a swap; each \
+seat keeps its name and clock, and the seats show the colour they hold.
+- Swap2, for freestyle and standard, as the Gomocup plays it: the first \
+player places three stones (black, white, black). The second player then \
+swaps (takes black; the first player, now white, places the 4th stone), \
+or plays white by placing the 4th stone, or places two more stones (white, \
+then black), after which the first player chooses a colour and white plays \
+the 6th stone.
+- Soosõrv-8, for Renju, the opening rule of the Renju International \
+Federation's World Championship since 2017: the first player places the \
+1st stone (black) on the centre, the 2nd (white) next to it and the 3rd \
+(black) in the central 5 x 5 square; the other player may swap. White \
+places the 4th stone anywhere and declares how many fifth moves black will \
+offer, 1 to 8; black may swap. Black offers that many fifth moves, no two \
+of them symmetrical with the stones on the board, and white keeps one of \
+them as the 5th move and plays the 6th.
 
 Notation: columns a-s from the left (a-o on 15 x 15), rows 1-19 from the \
 bottom, as in "h8". Games are recorded as move lists, "j10 k11 ...", or as \
@@ -55,7 +71,11 @@ Gomocup .psq files; importing a .psq file switches the game to its board size.
 Keys: the arrow keys move a cursor over the empty points and Enter or Space \
 puts a stone there. Or type a point, such as h8 or j10, and press Enter. \
 Backspace mends a typed move and Esc clears it. Ctrl+Z and Ctrl+Y undo and \
-redo, Ctrl+M turns the sound off and on, Esc opens the pause menu.
+redo, Ctrl+M turns the sound off and on, Esc opens the pause menu. In an \
+opening rule the choices are buttons and keys: Ctrl+S swaps, Ctrl+K keeps \
+the colour, Ctrl+P places 2 more, Ctrl+B and Ctrl+W take black or white; \
+the words swap, stay, more, black and white, or the number of fifth moves \
+(1-8), can also be typed and played with Enter.
 
 Strategy: threats win. An open three must be answered or it becomes an open \
 four; a four must be blocked at once. Build two threats with one stone \

@@ -107,7 +107,7 @@ def _turns(size: int) -> tuple[tuple[int, ...], ...]:
         perm = []
         for p in range(size * size):
             x, y = p % size - c, p // size - c
-            for _ in range(k % 4):
+            for _turn in range(k % 4):
                 x, y = -y, x
             if k >= 4:
                 x = -x

@@ -135,11 +135,11 @@ class GomokuBoard(BoardView):
             return out
         if state.phase == openings.DECLARE:
             return out + [("-", self.fewer), ("+", self.more), (N_("Declare"), self.declare)]
-        return out + [(label, lambda move=move: Play(move)) for move, label, _key in CHOICES.get(state.phase, ())]
+        return out + [(label, lambda move=move: Play(move)) for move, label, _k in CHOICES.get(state.phase, ())]
 
     def shortcuts(self) -> dict:
         """Ctrl+S swaps, Ctrl+K keeps the colour, Ctrl+P places 2 more, Ctrl+B and Ctrl+W take a colour."""
-        return {key: (lambda move=move: Play(move)) for choices in CHOICES.values() for move, _l, key in choices}
+        return {key: (lambda move=move: Play(move)) for choices in CHOICES.values() for move, _label, key in choices}
 
     def shortcut(self, key: int, match: Match):
         """A choice's Ctrl key, while its step asks for it (a button's action is made anew each time)."""
