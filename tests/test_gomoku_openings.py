@@ -192,3 +192,22 @@ def test_the_ai_keeps_the_offer_worst_for_black_and_swaps_to_the_better_colour()
     assert ExpertAI(seed=1).choose(s, time.monotonic() + 1) == R.move_from_text("o15", s)  # the far offer
     strong = play(R.new_game(SWAP2), "h8", "a1", "h9")  # two black stones together, white far away
     assert NormalAI(seed=1).choose(strong, time.monotonic() + 1) == "swap"
+
+
+def test_records_keep_the_opening_choices_as_words_and_a_psq_holds_the_stones_only():
+    from boardhub.games.gomoku import psq_options, write_psq
+    from boardhub.games.gomoku.records import from_psq, parse_record, record_text
+    game = get_game("gomoku")
+    match = Match(game, [Seat(None, "Ann"), Seat(None, "Bob")], SOOSORV, 7)
+    texts = ("h8", "i9", "h10", "swap", "a1", "2", "stay", "g7", "o15", "o15", "b2")
+    for text in texts:
+        match.play(match.parse(text))
+    line = record_text(match.moves, 15)
+    assert line == " ".join(texts)
+    again = Match(game, [Seat(None, "Ann"), Seat(None, "Bob")], SOOSORV, 7)
+    again.replay(parse_record(line, 15))
+    assert again.state == match.state
+    psq = write_psq(match)
+    size, stones = from_psq(psq)
+    assert stones == list(match.state.moves) and len(stones) == 6  # the offer not kept is no stone
+    assert psq_options(psq) == {"size": 15, "opening": "none", "renju_opening": "none"}

@@ -98,14 +98,23 @@ def read_psq(text: str, match: Any) -> list[int]:
 
 
 def psq_options(text: str) -> dict:
-    """A .psq file names its board: an import plays on it (15 x 15 or 19 x 19)."""
-    return {"size": from_psq(text)[0]}
+    """A .psq file names its board: an import plays on it (15 x 15 or 19 x 19), with no opening
+    rule (the file holds the stones, not the opening's choices)."""
+    return {"size": from_psq(text)[0], "opening": "none", "renju_opening": "none"}
+
+
+def write_psq(match: Any) -> str:
+    """The stones as a .psq file; with an opening rule its choices and offers are left out, and so
+    are the times, which are the moves' and not the stones'."""
+    if match.start.opening == "none":
+        return to_psq(match.moves, match.start.size, [p.seconds for p in match.history])
+    return to_psq(match.state.moves, match.start.size)
 
 
 RECORD_FORMATS = (
     RecordFormat("txt", lambda m: record_text(m.moves, m.start.size),
                  lambda text, m: parse_record(text, m.start.size)),
-    RecordFormat("psq", lambda m: to_psq(m.moves, m.start.size, [p.seconds for p in m.history]), read_psq,
+    RecordFormat("psq", write_psq, read_psq,
                  lambda text: text.lstrip().lower().startswith("piskvork"), psq_options),
 )
 
