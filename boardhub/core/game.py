@@ -83,6 +83,9 @@ class GameEntry:
     review: ReviewSpec | None = None
     # after a game played in the app ends: learn from its moves (Othello's learned boards, a setting)
     learn: Callable[[list[Any], Outcome], None] | None = None
+    # why engine seats cannot play a game of these options (a sentence marked for the catalog), None if
+    # they can: Gomoku's engines speak no opening rule
+    engines_refuse: Callable[[dict], str | None] | None = None
 
     @property
     def ais(self) -> dict[str, AIFactory]:

@@ -111,6 +111,14 @@ def write_psq(match: Any) -> str:
     return to_psq(match.state.moves, match.start.size)
 
 
+def engines_refuse(options: dict) -> str | None:
+    """Gomocup brains speak no opening rule in boardhub's protocol: a game with one seats none."""
+    o = GomokuRules().normalize(options)
+    if (o["renju_opening"] if o["rule"] == "renju" else o["opening"]) != "none":
+        return N_("Gomocup engines play no opening rule: choose the opening rule None, or boardhub's AIs")
+    return None
+
+
 RECORD_FORMATS = (
     RecordFormat("txt", lambda m: record_text(m.moves, m.start.size),
                  lambda text, m: parse_record(text, m.start.size)),
@@ -139,4 +147,5 @@ ENTRY = GameEntry(
     record_example=N_("moves such as h8 i9 j10, or a .psq file"),
     options=GomokuRules.options,
     externals={"pbrain": external.PbrainEngine},
+    engines_refuse=engines_refuse,
 )
