@@ -193,6 +193,19 @@ def build_engine_forfeit(app):
     return app.top
 
 
+def build_opening(options: dict, moves: str):
+    """A Gomoku game between two people at a step of an opening rule: its words in the status line,
+    its choices as buttons, its offers on the board."""
+    def build(app):
+        setup = GameSetup("gomoku", (None, None), {"size": 15, **options}, 0.5, False, "pvp")
+        match = setup.match(None, 1)
+        match.replay([match.parse(text) for text in moves.split()])
+        scene = app.open("game", GameSession(match, app.start_worker, save_path=saves.new_game_path("gomoku")))
+        frames(app, 2)
+        return scene
+    return build
+
+
 def build_pause(key: str):
     def build(app):
         start_game(app, key, "pva").menu_button.on_click()
@@ -288,6 +301,10 @@ SCENES = {
     "setup-othello-engine": build_setup("othello", "pva", engine=True),
     "setup-error": build_setup("gomoku", "pva", engine=True, error=ENGINE_STOPPED),
     "result-engine-forfeit": build_engine_forfeit,
+    "game-gomoku-swap2-answer": build_opening({"rule": "freestyle", "opening": "swap2"}, "h8 h9 i9"),
+    "game-gomoku-swap2-choose": build_opening({"rule": "freestyle", "opening": "swap2"}, "h8 h9 i9 more j10 g7"),
+    "game-gomoku-soosorv-declare": build_opening({"renju_opening": "soosorv8"}, "h8 h9 h10 swap h6"),
+    "game-gomoku-soosorv-offer": build_opening({"renju_opening": "soosorv8"}, "h8 h9 h10 swap h6 8 stay g7"),
 }
 for _key in GAME_KEYS:
     for _players in PLAYERS.get(_key, (None,)):
