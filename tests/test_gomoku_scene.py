@@ -131,7 +131,10 @@ def test_swap2_is_played_by_keys_with_its_steps_in_words_and_the_seats_colours_f
     assert len(game.match.state.moves) == 3 and game.match.state.phase == "answer"
     assert "swap (take black), play white" in game.board.banner(game.match)
     labels = [b.label for b in game.action_buttons]
-    assert "Swap: take black" in labels and "Place 2 more" in labels
+    assert "Swap" in labels and "Place 2 more" in labels
+    second = game.match.moves[1]
+    assert game.board.move_label(0, second, game.match.states[1], None, ()) == \
+        GOMOKU.rules.move_to_text(second, game.match.state) + ", white"  # the 2nd stone is white
     key(app, pygame.K_p, pygame.KMOD_CTRL)  # Place 2 more
     assert game.match.state.phase == "place2"
     typed(app, "a1")

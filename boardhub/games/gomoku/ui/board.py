@@ -29,14 +29,12 @@ CURSOR = (34, 92, 200)
 OFFER = (34, 92, 200)  # the ring round an offered fifth move: apart from the red marks and the stones
 # an opening step's choices: (its move, the button's words, the Ctrl key that presses it)
 CHOICES = {
-    openings.ANSWER: ((openings.SWAP, N_("Swap: take black"), pygame.K_s),
+    openings.ANSWER: ((openings.SWAP, N_("Swap"), pygame.K_s),
                       (openings.MORE, N_("Place 2 more"), pygame.K_p)),
     openings.CHOOSE: ((openings.TAKE_BLACK, N_("Take black"), pygame.K_b),
                       (openings.TAKE_WHITE, N_("Take white"), pygame.K_w)),
-    openings.SWAP1: ((openings.SWAP, N_("Swap: take black"), pygame.K_s),
-                     (openings.STAY, N_("Stay white"), pygame.K_k)),
-    openings.SWAP2: ((openings.SWAP, N_("Swap: take white"), pygame.K_s),
-                     (openings.STAY, N_("Stay black"), pygame.K_k)),
+    openings.SWAP1: ((openings.SWAP, N_("Swap"), pygame.K_s), (openings.STAY, N_("Keep colour"), pygame.K_k)),
+    openings.SWAP2: ((openings.SWAP, N_("Swap"), pygame.K_s), (openings.STAY, N_("Keep colour"), pygame.K_k)),
 }
 COLUMNS = "abcdefghijklmnopqrs"
 
@@ -184,6 +182,8 @@ class GomokuBoard(BoardView):
             return _("offers {point}").format(point=point)
         if before is not None and before.phase == openings.PICK:
             return _("keeps {point} as the 5th move").format(point=point)
+        if before is not None and before.phase:  # an opening's stones are not always the mover's colour
+            return _("{point}, {colour}").format(point=point, colour=_(NAMES[openings.stone_colour(before)]).lower())
         return point
 
     def toggle_numbers(self) -> None:
