@@ -263,6 +263,6 @@ def phase_words(state: Any) -> str:
 def move_words(move: Any) -> str | None:
     """A decision as a move list says it (English, marked for the catalog); None for a point."""
     if move in COUNTS:
-        return N_("offers {count} fifth moves")
+        return N_("asks for {count} fifth moves")
     return {SWAP: N_("swaps colours"), STAY: N_("keeps its colour"), MORE: N_("places 2 more"),
             TAKE_BLACK: N_("takes black"), TAKE_WHITE: N_("takes white")}.get(move)
