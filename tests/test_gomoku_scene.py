@@ -176,3 +176,15 @@ def test_soosorv_offers_are_marked_on_the_board_and_a_click_keeps_one(app):
     click(app, (x, y))
     assert game.match.state.phase == "" and game.match.state.board[j7] == 1
     assert game.board.move_label(1, j7, game.match.states[-2], None, ()) == "keeps j7 as the 5th move"
+
+
+def test_a_hint_at_an_opening_choice_is_said_in_words_and_rings_no_point(app):
+    from boardhub.core.review import Verdict
+    from boardhub.scenes import game_frame
+    game = pvp(app, rule="freestyle", size=15, opening="swap2")
+    for text in ("h8", "h9", "i9"):
+        game.session.play(game.match.parse(text))
+    assert game.board.target_xy("swap") is None and game.board.target_xy(None) is None
+    game.board.draw_mark(app.screen, "swap", (0, 0, 0), "Best", 1.0, game.match.state)  # draws nothing, no error
+    hint = type("Hint", (), {"verdict": Verdict(50.0, "swap", confident=False), "text": ""})()
+    assert "swaps colours" in game_frame.hint_words(game, hint)

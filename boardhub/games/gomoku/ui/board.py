@@ -101,8 +101,11 @@ class GomokuBoard(BoardView):
             self._points = (state, points)
         return points
 
-    def target_xy(self, move: int) -> tuple[float, float] | None:
-        return self.point_xy(move) if 0 <= move < self.size * self.size else None
+    def target_xy(self, move) -> tuple[float, float] | None:
+        """Where a point is; an opening's decision ("swap") has no place."""
+        if isinstance(move, int) and 0 <= move < self.size * self.size:
+            return self.point_xy(move)
+        return None
 
     def piece_rects(self, state: GomokuState) -> list[pygame.Rect]:
         """The square inside each stone on the screen (what a label on it would hide)."""
