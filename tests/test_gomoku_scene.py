@@ -188,3 +188,14 @@ def test_a_hint_at_an_opening_choice_is_said_in_words_and_rings_no_point(app):
     game.board.draw_mark(app.screen, "swap", (0, 0, 0), "Best", 1.0, game.match.state)  # draws nothing, no error
     hint = type("Hint", (), {"verdict": Verdict(50.0, "swap", confident=False), "text": ""})()
     assert "swaps colours" in game_frame.hint_words(game, hint)
+
+
+def test_soosorv_shows_the_square_where_each_of_the_first_three_stones_may_go(app):
+    from boardhub.games.gomoku.ui.board import OFFER
+    game = pvp(app, size=15, renju_opening="soosorv8")
+    game.session.play(game.match.parse("h8"))
+    for _ in range(3):
+        app.frame(0.016)
+    x, y = (round(v) for v in game.board.point_xy(GOMOKU.rules.move_from_text("h8", game.match.state)))
+    edge = round(game.board.cell * 1.4)  # the 3 x 3 square's side, between its ring of points and the next
+    assert any(app.screen.get_at((x + d, y))[:3] == OFFER for d in range(edge - 4, edge + 5))

@@ -252,6 +252,8 @@ class GomokuBoard(BoardView):
             self._draw_win_line(surface, state.win_line)
         for k, p in enumerate(state.offers):
             self._draw_offer(surface, p, k + 1)
+        if state.phase == openings.OPEN3 and len(state.moves) < 3:
+            self._draw_zone(surface, len(state.moves))
         if state.winner is None and not state.reason and state.player == 0:
             cached_state, points = self._forbidden
             if cached_state is state:
@@ -290,6 +292,15 @@ class GomokuBoard(BoardView):
         d, w = c * 0.2, max(2, round(c * 0.09))
         pygame.draw.line(surface, FORBIDDEN, (x - d, y - d), (x + d, y + d), w)
         pygame.draw.line(surface, FORBIDDEN, (x - d, y + d), (x + d, y - d), w)
+
+    def _draw_zone(self, surface, half: int) -> None:
+        """Soosõrv's square for the next of the first three stones: the centre, 3 x 3, 5 x 5."""
+        c, centre = self.cell, (self.size // 2) * (self.size + 1)
+        x, y = self.point_xy(centre)
+        side = (2 * half + 0.8) * c
+        rect = pygame.Rect(0, 0, round(side), round(side))
+        rect.center = (round(x), round(y))
+        pygame.draw.rect(surface, OFFER, rect, max(2, round(c * 0.06)), border_radius=round(c * 0.2))
 
     def _draw_offer(self, surface, p: int, number: int) -> None:
         """An offered fifth move: a pale black stone in a blue ring, numbered in the order offered."""
