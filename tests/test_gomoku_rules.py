@@ -580,7 +580,7 @@ def test_new_game_and_options():
     assert (state.size, state.rule, state.player, state.forbidden_loses) == (19, "renju", 0, False)
     assert state.board == bytes(361) and RULES.to_move(state) == 0 and not RULES.is_over(state)
     assert RULES.new_game({"size": 15}).board == bytes(225)
-    assert [o.key for o in GomokuRules.options] == ["size", "rule", "forbidden_loses"]
+    assert [o.key for o in GomokuRules.options] == ["size", "rule", "forbidden_loses", "opening", "renju_opening"]
     assert GomokuRules.options[2].label_of(True) == "Lose"
     for bad in ({"size": 17}, {"rule": "caro"}, {"forbidden_loses": "yes"}):
         with pytest.raises(ValueError):

@@ -1,5 +1,5 @@
 """The Gomoku board in the app, headless: clicks, refusals, forbidden points and the winning line."""
-from uidriver import click
+from uidriver import click, key
 
 from boardhub.core.game import get_game
 from boardhub.core.session import GameSession
@@ -108,3 +108,94 @@ def test_a_15_by_15_game_saves_and_resumes_in_its_own_notation(app):
     data = game.match.to_json()
     assert data["moves"] == ["h8"]
     assert Match.from_json(GOMOKU, data).state == game.match.state
+
+
+def typed(app, text):
+    """Type `text` and press Enter, as a player types a move."""
+    import pygame
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.frame(0.016)
+    key(app, pygame.K_RETURN)
+
+
+def test_swap2_is_played_by_keys_with_its_steps_in_words_and_the_seats_colours_follow_a_swap(app):
+    import pygame
+    game = pvp(app, rule="freestyle", size=15, opening="swap2")
+    assert "place 3 stones (2 black, 1 white)" in game.board.banner(game.match)
+    key(app, pygame.K_RETURN)  # the first key shows the cursor near the centre
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert len(game.match.state.moves) == 3 and game.match.state.phase == "answer"
+    assert "swap (take black), play white" in game.board.banner(game.match)
+    labels = [b.label for b in game.action_buttons]
+    assert "Swap" in labels and "Place 2 more" in labels
+    second = game.match.moves[1]
+    assert game.board.move_label(0, second, game.match.states[1], None, ()) == \
+        GOMOKU.rules.move_to_text(second, game.match.state) + ", white"  # the 2nd stone is white
+    key(app, pygame.K_p, pygame.KMOD_CTRL)  # Place 2 more
+    assert game.match.state.phase == "place2"
+    typed(app, "a1")
+    typed(app, "o15")
+    assert game.match.state.phase == "choose" and [b.label for b in game.action_buttons][-2:] == \
+        ["Take black", "Take white"]
+    button = next(b for b in game.action_buttons if b.label == "Take white")
+    click(app, button.rect.center)  # the button of a step that came after another's plays its own choice
+    state = game.match.state
+    assert state.swapped and game.match.to_move == 0 and game.board.seat_color(0) == STONE[1]
+    assert game.board.move_label(0, "white", None, None, ()) == "takes white"
+
+
+def test_soosorv_offers_are_marked_on_the_board_and_a_click_keeps_one(app):
+    import pygame
+    from boardhub.games.gomoku.ui.board import OFFER
+    game = pvp(app, size=15, renju_opening="soosorv8")
+    for text in ("h8", "h9", "h10", "stay", "h6"):
+        typed(app, text)
+    assert "declare how many fifth moves" in game.board.banner(game.match)
+    plus = next(b for b in game.action_buttons if b.label == "+")
+    click(app, plus.rect.center)
+    click(app, next(b for b in game.action_buttons if b.label == "Declare").rect.center)
+    assert game.match.state.wanted == 2
+    key(app, pygame.K_k, pygame.KMOD_CTRL)  # black stays black
+    typed(app, "g7")
+    typed(app, "i7")  # g7's mirror image: refused
+    assert "symmetry" in game.message.text and len(game.match.state.offers) == 1
+    key(app, pygame.K_ESCAPE)  # a refused move stays typed, to be mended: Esc clears it
+    typed(app, "j7")
+    for _ in range(3):
+        app.frame(0.016)
+    j7 = GOMOKU.rules.move_from_text("j7", game.match.state)
+    x, y = (round(v) for v in game.board.point_xy(j7))
+    ring = round(game.board.cell * 0.44)  # inside the ring's width
+    assert game.match.state.offers == (GOMOKU.rules.move_from_text("g7", game.match.state), j7), game.keys.text
+    assert any(app.screen.get_at((x + d, y))[:3] == OFFER for d in range(ring - 6, ring + 3))
+    assert "choose one of the offered" in game.board.banner(game.match)
+    click(app, (x, y))
+    assert game.match.state.phase == "" and game.match.state.board[j7] == 1
+    assert game.board.move_label(1, j7, game.match.states[-2], None, ()) == "keeps j7 as the 5th move"
+
+
+def test_a_hint_at_an_opening_choice_is_said_in_words_and_rings_no_point(app):
+    from boardhub.core.review import Verdict
+    from boardhub.scenes import game_frame
+    game = pvp(app, rule="freestyle", size=15, opening="swap2")
+    for text in ("h8", "h9", "i9"):
+        game.session.play(game.match.parse(text))
+    assert game.board.target_xy("swap") is None and game.board.target_xy(None) is None
+    game.board.draw_mark(app.screen, "swap", (0, 0, 0), "Best", 1.0, game.match.state)  # draws nothing, no error
+    hint = type("Hint", (), {"verdict": Verdict(50.0, "swap", confident=False), "text": ""})()
+    assert "swaps colours" in game_frame.hint_words(game, hint)
+
+
+def test_soosorv_shows_the_square_where_each_of_the_first_three_stones_may_go(app):
+    from boardhub.games.gomoku.ui.board import OFFER
+    game = pvp(app, size=15, renju_opening="soosorv8")
+    game.session.play(game.match.parse("h8"))
+    for _ in range(3):
+        app.frame(0.016)
+    x, y = (round(v) for v in game.board.point_xy(GOMOKU.rules.move_from_text("h8", game.match.state)))
+    edge = round(game.board.cell * 1.4)  # the 3 x 3 square's side, between its ring of points and the next
+    assert any(app.screen.get_at((x + d, y))[:3] == OFFER for d in range(edge - 4, edge + 5))

@@ -484,3 +484,38 @@ def test_the_players_see_how_many_watch_and_the_times_of_moves_survive_a_restart
     assert [m["sec"] for c, m in out if m["t"] == "ev" and c == 2] == [3.5]
     again = Table.from_json(json.loads(json.dumps(table.to_json())), clock=lambda: 0.0)
     assert again.times == [3.5] and again.view_message(0)["secs"] == [3.5]
+
+
+def test_a_gomoku_table_plays_through_swap2_and_the_seats_keep_their_people_when_colours_swap():
+    with running() as (server, url):
+        host = client(url, t="create", game="gomoku", seats=["me", "open"], name="Ann",
+                      options={"rule": "freestyle", "opening": "swap2", "size": 15})
+        welcome = host.wait("welcome")
+        guest = client(url, code=welcome["code"], name="Bob")
+        guest.wait("welcome")
+        host.send({"t": "start"})
+        table = server.tables[welcome["code"]]
+        wait_until(lambda: table.started)
+        players = {0: host, 1: guest}
+        script = ["h8", "h9", "i9", "more", "j10", "g7", "white", "a1", "k11"]
+        for text in script:
+            who = table.rules.to_move(table.state)
+            c = players[who]
+            c.caught_up()
+            n = c.act(text)
+            wait_until(lambda: c.pending is None)
+            assert table.seats[who].answers[n]["t"] == "ack", (text, table.seats[who].answers[n])
+        state = table.state
+        assert state.swapped and state.phase == "" and len(state.moves) == 7
+        assert table.moves[3] == "more" and table.moves[6] == "white"
+        assert state.board[table.rules.move_from_text("a1", state)] == 2  # Ann, seat 0, plays white
+        assert table.rules.to_move(state) == 0 and [s["name"] for s in table.to_json()["seats"]][0] == "Ann"
+        guest.caught_up()
+        seen = RemoteSeat("gomoku", {"rule": "freestyle", "opening": "swap2", "size": 15})
+        seen.update({"t": "welcome", "seat": 1, "seats": []})
+        for message in guest.poll():
+            seen.update(message)
+        assert seen.view == state and not seen.my_turn  # Bob's screen rebuilds the swap from the moves
+        n = guest.act("a2")  # not Bob's turn: Ann (white) is to move
+        wait_until(lambda: guest.pending is None)
+        assert table.seats[1].answers[n]["t"] != "ack"

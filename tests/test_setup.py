@@ -387,3 +387,16 @@ def test_an_engine_path_that_names_nothing_is_said_in_words(typed):
     from boardhub.scenes.setup import _is_file
 
     assert _is_file(typed) is False
+
+
+def test_an_engine_seat_with_an_opening_rule_is_refused_in_words_before_anything_starts(app):
+    setup = open_setup(app, "gomoku", "pva")
+    choose_engine(app, setup, 1, "pbrain-nowhere")
+    rule = option(setup, "renju_opening")
+    click(app, right(rule))
+    assert rule.value == "soosorv8"
+    setup.start()
+    assert setup.check is None and "no opening rule" in setup.error
+    click(app, left(rule))
+    setup.start()  # then the engine's own problem: no such program
+    assert setup.check is None and "no opening rule" not in setup.error and "pbrain-nowhere" in setup.error

@@ -288,6 +288,14 @@ def build_clock(key: str, players: int | None = None, flagged: bool = False):
             frames(app, 3)
             scene.show_result()
             return app.top
+def build_opening(options: dict, moves: str):
+    """A Gomoku game between two people at a step of an opening rule: its words in the status line,
+    its choices as buttons, its offers on the board."""
+    def build(app):
+        setup = GameSetup("gomoku", (None, None), {"size": 15, **options}, 0.5, False, "pvp")
+        match = setup.match(None, 1)
+        match.replay([match.parse(text) for text in moves.split()])
+        scene = app.open("game", GameSession(match, app.start_worker, save_path=saves.new_game_path("gomoku")))
         frames(app, 2)
         return scene
     return build
@@ -445,6 +453,10 @@ SCENES = {
     "setup-gomoku-20": build_setup_with("gomoku", GOMOCUP, "expert"),
     "game-gomoku-20": build_gomocup_board,
     "game-gomoku-find-win": build_find_win,
+    "game-gomoku-swap2-answer": build_opening({"rule": "freestyle", "opening": "swap2"}, "h8 h9 i9"),
+    "game-gomoku-swap2-choose": build_opening({"rule": "freestyle", "opening": "swap2"}, "h8 h9 i9 more j10 g7"),
+    "game-gomoku-soosorv-declare": build_opening({"renju_opening": "soosorv8"}, "h8 h9 h10 swap h6"),
+    "game-gomoku-soosorv-offer": build_opening({"renju_opening": "soosorv8"}, "h8 h9 h10 swap h6 8 stay g7"),
 }
 for _key in GAME_KEYS:
     for _players in PLAYERS.get(_key, (None,)):

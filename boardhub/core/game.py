@@ -104,6 +104,9 @@ class GameEntry:
     # (a position, deadline) -> the side to move's forced win as a line of play, for "Find the win"
     # (Gomoku's threat solver): an object with `attacker`, `line` (the moves in turn) and `wording()`
     find_win: Callable[[Any, float], Any] | None = None
+    # why engine seats cannot play a game of these options (a sentence marked for the catalog), None if
+    # they can: Gomoku's engines speak no opening rule
+    engines_refuse: Callable[[dict], str | None] | None = None
 
     @property
     def ais(self) -> dict[str, AIFactory]:

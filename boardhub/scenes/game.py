@@ -161,8 +161,9 @@ class GameScene(Scene):
         if len(actions) != len(self.action_buttons):  # a button came or went (Othello's Pass)
             self.action_buttons = self.board_buttons(actions)
             self.layout(self.size)
-        for button, (label, _action) in zip(self.action_buttons, actions):
-            button.label = label
+        for button, (label, action) in zip(self.action_buttons, actions):
+            # the same number of buttons may be other ones (one opening step's choices after another's)
+            button.label, button.on_click = label, (lambda action=action: self.act(action()))
         for b in self.hint_buttons:
             b.enabled = self.session.interactive and not self.session.hinting
         for b in self.win_buttons:

@@ -288,7 +288,12 @@ class SetupScene(Scene):
         self.start(setup)
 
     def engine_problem(self) -> str:
-        """Why an engine seat cannot even be tried (no command, no such program), or ""."""
+        """Why an engine seat cannot even be tried (no command, no such program, options engines do not
+        play), or ""."""
+        engines = any(self._is_engine(choice.value) for choice in self.seat_choices)
+        why = self.game.engines_refuse(self.options()) if engines and self.game.engines_refuse else None
+        if why:
+            return _(why)
         for i, (choice, value) in enumerate(zip(self.seat_choices, self.seat_values())):
             if not self._is_engine(choice.value):
                 continue

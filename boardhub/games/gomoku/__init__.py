@@ -48,9 +48,25 @@ move is played and loses, as referees rule for programs.
 
 What boardhub plays: Renju's forbidden moves as the Renju International \
 Federation rules them, on the 19 x 19 board the source asks for; 15 x 15, the \
-official Renju board, is a setup option. Tournament Renju also fixes how a game \
-opens (the first stones placed by a set procedure, with the right to swap \
-colours); boardhub has no opening rule yet, so black opens where it likes.
+official Renju board, is a setup option.
+
+Opening rules (setup option "Opening rule"; the default is none, and black \
+opens where it likes). The first player sits as black until a swap; each \
+seat keeps its name and clock, and the seats show the colour they hold.
+- Swap2, for freestyle and standard, as the Gomocup plays it: the first \
+player places three stones (black, white, black). The second player then \
+swaps (takes black; the first player, now white, places the 4th stone), \
+or plays white by placing the 4th stone, or places two more stones (white, \
+then black), after which the first player chooses a colour and white plays \
+the 6th stone.
+- Soosõrv-8, for Renju, the opening rule of the Renju International \
+Federation's World Championship since 2017: the first player places the \
+1st stone (black) on the centre, the 2nd (white) next to it and the 3rd \
+(black) in the central 5 x 5 square; the other player may swap. White \
+places the 4th stone anywhere and declares how many fifth moves black will \
+offer, 1 to 8; black may swap. Black offers that many fifth moves, no two \
+of them symmetrical with the stones on the board, and white keeps one of \
+them as the 5th move and plays the 6th.
 
 Notation: columns a-s from the left (a-o on 15 x 15, a-t on 20 x 20), rows 1-19 from the \
 bottom, as in "h8". Games are recorded as move lists, "j10 k11 ...", or as \
@@ -61,7 +77,11 @@ puts a stone there. Or type a point, such as h8 or j10, and press Enter. \
 Backspace mends a typed move and Esc clears it. Ctrl+Z and Ctrl+Y undo and \
 redo, Ctrl+M turns the sound off and on, Esc opens the pause menu. Ctrl+F \
 (Find the win) looks for a forced win of the side to move by fours and threes \
-and numbers its moves on the board; Esc takes them off.
+and numbers its moves on the board; Esc takes them off. In an \
+opening rule the choices are buttons and keys: Ctrl+S swaps, Ctrl+K keeps \
+the colour, Ctrl+P places 2 more, Ctrl+B and Ctrl+W take black or white; \
+the words swap, stay, more, black and white, or the number of fifth moves \
+(1-8), can also be typed and played with Enter.
 
 Strategy: threats win. An open three must be answered or it becomes an open \
 four; a four must be blocked at once. Build two threats with one stone \
@@ -85,9 +105,11 @@ def read_psq(text: str, match: Any) -> list[int]:
 
 def psq_options(text: str) -> dict:
     """A .psq file names its board: an import plays on it (15 x 15, 19 x 19, or 20 x 20, which Gomocup
-    plays freestyle, so an import of one is freestyle too)."""
+    plays freestyle, so an import of one is freestyle too), with no opening rule (the file holds the stones,
+    not the opening's choices)."""
     size = from_psq(text)[0]
-    return {"size": size, "rule": "freestyle"} if size == GOMOCUP_SIZE else {"size": size}
+    options = {"size": size, "opening": "none", "renju_opening": "none"}
+    return {**options, "rule": "freestyle"} if size == GOMOCUP_SIZE else options
 
 
 def all_moves(match: Any) -> tuple[int, ...]:
@@ -101,10 +123,26 @@ def all_times(match: Any) -> list[float]:
     return [0.0] * len(match.start.moves) + [p.seconds for p in match.history]
 
 
+def write_psq(match: Any) -> str:
+    """The stones as a .psq file; with an opening rule its choices and offers are left out, and so
+    are the times, which are the moves' and not the stones'."""
+    if match.start.opening == "none":
+        return to_psq(all_moves(match), match.start.size, all_times(match))
+    return to_psq(match.state.moves, match.start.size)
+
+
+def engines_refuse(options: dict) -> str | None:
+    """Gomocup brains speak no opening rule in boardhub's protocol: a game with one seats none."""
+    o = GomokuRules().normalize(options)
+    if (o["renju_opening"] if o["rule"] == "renju" else o["opening"]) != "none":
+        return N_("Gomocup engines play no opening rule: choose the opening rule None, or boardhub's AIs")
+    return None
+
+
 RECORD_FORMATS = (
     RecordFormat("txt", lambda m: record_text(all_moves(m), m.start.size),
                  lambda text, m: parse_record(text, m.start.size), whole_from_position=True),
-    RecordFormat("psq", lambda m: to_psq(all_moves(m), m.start.size, all_times(m)), read_psq,
+    RecordFormat("psq", write_psq, read_psq,
                  lambda text: text.lstrip().lower().startswith("piskvork"), psq_options, whole_from_position=True),
 )
 
@@ -140,4 +178,5 @@ ENTRY = GameEntry(
     source=SOURCE,
     position=GomokuPositions(),
     find_win=find_win,
+    engines_refuse=engines_refuse,
 )

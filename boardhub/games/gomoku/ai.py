@@ -71,6 +71,7 @@ import random
 from typing import Callable
 
 from boardhub.games.gomoku.engine import BLACK, GomokuRules, GomokuState
+from boardhub.games.gomoku.opening_play import opening_move
 from boardhub.games.gomoku.renju import CENTRE, PAD, forbidden_padded, padded_board, steps
 
 # What a stone on the centre of an eleven-point window makes along that line.
@@ -320,7 +321,9 @@ class EasyAI(_Chooser):
     """A beginner: a random point next to the stones already played (black's
     first move at the centre), never a point forbidden to black."""
 
-    def choose(self, view: GomokuState, deadline: float) -> int:
+    def choose(self, view: GomokuState, deadline: float) -> int | str:
+        if view.phase:  # an opening rule's step: a beginner's choice among its moves
+            return opening_move(RULES, view, self.rng, careless=True)
         size, board = view.size, view.board
         if not any(board):
             return _centre(size)
@@ -347,7 +350,9 @@ class EasyAI(_Chooser):
 class NormalAI(_Chooser):
     """The source's point-update AI with its replies to the first moves (see the module notes)."""
 
-    def choose(self, view: GomokuState, deadline: float) -> int:
+    def choose(self, view: GomokuState, deadline: float) -> int | str:
+        if view.phase:  # an opening rule's step: the shared routine weighs it
+            return opening_move(RULES, view, self.rng)
         allowed = self.allowed_check(view)
         reply = self.opening(view)
         if reply is not None and allowed(reply):

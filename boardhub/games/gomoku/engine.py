@@ -15,14 +15,20 @@ Rule sets:
 A forbidden point is refused with the reason (a human never loses by a
 misclick), unless `forbidden_loses` is set: then it is played and white
 wins, the strict rule that referees apply to programs.
+
+Opening rules (openings.py): swap2 for freestyle and standard, Soosõrv-8 for
+Renju, or none (black opens where it likes). An opening is a phase of the
+state with its own moves; `player` is always the colour of the next stone,
+`swapped` which seat holds which colour, and `to_move` the seat.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from boardhub.core.i18n import N_, _
 from boardhub.core.rules import IllegalMove, Option, Outcome, normalize_options
+from boardhub.games.gomoku import openings
 from boardhub.games.gomoku.renju import (EMPTY, forbidden, forbidden_padded, forbidden_points, padded_board,
                                          padded_index)
 
@@ -52,6 +58,11 @@ class GomokuState:
     win_line: tuple[int, ...] = ()
     reason: str = ""
     forbidden_loses: bool = False
+    opening: str = "none"  # the opening rule: "none", "swap2", "soosorv8"
+    phase: str = ""  # the opening's phase (openings.py), "" once the game proper runs
+    swapped: bool = False  # the seats changed colours: seat 0 plays white
+    offers: tuple[int, ...] = ()  # the fifth moves black offered (Soosõrv-8)
+    wanted: int = 0  # how many fifth moves white asked for
 
     @property
     def over(self) -> bool:
@@ -141,6 +152,11 @@ class GomokuRules:
                (N_("Renju: forbidden moves for black"), N_("Freestyle: five or more wins"), N_("Standard: exactly five wins"))),
         Option("forbidden_loses", N_("Forbidden moves"), (False, True), False, (N_("Refused"), N_("Lose")),
                only_when=("rule", ("renju",))),
+        # one opening option per family of rules, each offering only what its rules play
+        Option("opening", N_("Opening rule"), ("none", "swap2"), "none",
+               (N_("None: black opens freely"), N_("Swap2")), only_when=("rule", ("freestyle", "standard"))),
+        Option("renju_opening", N_("Opening rule"), ("none", "soosorv8"), "none",
+               (N_("None: black opens freely"), N_("Soosõrv-8, the RIF's rule")), only_when=("rule", ("renju",))),
     )
 
     def num_players(self, options: dict) -> int:
@@ -151,14 +167,18 @@ class GomokuRules:
 
     def new_game(self, options: dict | None = None, seed: int | None = None) -> GomokuState:
         o = self.normalize(options)
+        opening = o["renju_opening"] if o["rule"] == "renju" else o["opening"]
         return GomokuState(o["size"], o["rule"], bytes(o["size"] ** 2), BLACK,
-                           forbidden_loses=o["forbidden_loses"])
+                           forbidden_loses=o["forbidden_loses"], opening=opening,
+                           phase=openings.first_phase(opening))
 
     def legal_moves(self, state: GomokuState) -> list[int]:
         """The empty points, less black's forbidden ones under renju (when
         forbidden moves lose and nothing else is left, black must play one)."""
         if state.reason:
             return []
+        if state.phase:
+            return openings.legal(state)
         empty = [p for p in range(state.size ** 2) if not state.board[p]]
         banned = forbidden_points(state)
         if not banned:
@@ -170,6 +190,8 @@ class GomokuRules:
         """Why `move` cannot be played at all (not a point, taken, game over); None if it can."""
         if state.reason:
             return _("The game is over")
+        if state.phase:
+            return openings.why_not(state, move, point_name)
         if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < state.size ** 2:
             return _("Not a point of the {size} x {size} board: {move!r}").format(size=state.size, move=move)
         if state.board[move]:
@@ -180,6 +202,8 @@ class GomokuRules:
         reason = self.why_illegal(state, move)
         if reason is not None:
             raise IllegalMove(reason)
+        if state.phase:
+            return openings.advance(state, move)
         size = state.size
         if state.rule == "renju" and state.player == BLACK:
             why = forbidden(state.board, size, move)
@@ -188,24 +212,25 @@ class GomokuRules:
                     raise IllegalMove(_("{point} is forbidden for black: {why}").format(
                         point=point_name(move, size), why=_(why)))
                 board = state.board[:move] + b"\x01" + state.board[move + 1:]
-                return GomokuState(size, state.rule, board, WHITE, state.moves + (move,), WHITE, (),
-                                   "forbidden", state.forbidden_loses)
+                return replace(state, board=board, player=WHITE, moves=state.moves + (move,), winner=WHITE,
+                               reason="forbidden")
         stone = bytes((state.player + 1,))
         board = state.board[:move] + stone + state.board[move + 1:]
         moves = state.moves + (move,)
         line = winning_line(board, size, move, state.rule)
         nxt = 1 - state.player
+        after = replace(state, board=board, player=nxt, moves=moves)
         if line:
-            return GomokuState(size, state.rule, board, nxt, moves, state.player, line, "five",
-                               state.forbidden_loses)
+            return replace(after, winner=state.player, win_line=line, reason="five")
         if len(moves) == size * size or (
                 nxt == BLACK and state.rule == "renju" and not state.forbidden_loses
                 and not _black_can_move(board, size)):
-            return GomokuState(size, state.rule, board, nxt, moves, None, (), "full", state.forbidden_loses)
-        return GomokuState(size, state.rule, board, nxt, moves, None, (), "", state.forbidden_loses)
+            return replace(after, reason="full")
+        return after
 
     def to_move(self, state: GomokuState) -> int:
-        return state.player
+        """The seat to move: in the opening as its phase says, then the seat of the colour to move."""
+        return openings.mover(state)
 
     def is_over(self, state: GomokuState) -> bool:
         return bool(state.reason)
@@ -215,14 +240,15 @@ class GomokuRules:
             raise ValueError("the game is not over")
         if state.reason == "five":
             n = len(state.win_line)
+            seat = openings.seat_of(state.winner, state.swapped)
             if n == 5:
-                return Outcome.worded(state.winner, (), "five", N_("{colour} made five"), colour=NAMES[state.winner])
-            return Outcome.worded(state.winner, (), "five", N_("{colour} made {count} in a row"),
+                return Outcome.worded(seat, (), "five", N_("{colour} made five"), colour=NAMES[state.winner])
+            return Outcome.worded(seat, (), "five", N_("{colour} made {count} in a row"),
                                   colour=NAMES[state.winner], count=n)
         if state.reason == "forbidden":
             last = state.moves[-1]
             why = forbidden(state.board[:last] + b"\x00" + state.board[last + 1:], state.size, last)
-            return Outcome.worded(WHITE, (), "forbidden", N_("Black played a forbidden {shape} at {point}"),
+            return Outcome.worded(openings.seat_of(WHITE, state.swapped), (), "forbidden", N_("Black played a forbidden {shape} at {point}"),
                                   shape=why, point=point_name(last, state.size))
         if len(state.moves) == state.size ** 2:
             return Outcome(None, (), "full", N_("the board is full: a draw"))
@@ -235,10 +261,17 @@ class GomokuRules:
         """Every move is seen by both players."""
         return tuple(moves)
 
-    def move_to_text(self, move: int, state: GomokuState | None = None) -> str:
-        """"h8" on the board of `state` (19 x 19 when no state is given)."""
+    def move_to_text(self, move: int | str, state: GomokuState | None = None) -> str:
+        """"h8" on the board of `state` (19 x 19 when no state is given); an opening's decision
+        is its word ("swap", "more", "black", "5")."""
+        if isinstance(move, str):
+            return move
         return point_name(move, 19 if state is None else state.size)
 
-    def move_from_text(self, text: str, state: GomokuState | None = None) -> int:
-        """The point "h8" names on the board of `state`; IllegalMove naming the valid range."""
+    def move_from_text(self, text: str, state: GomokuState | None = None) -> int | str:
+        """The point "h8" names on the board of `state`, or an opening's decision word;
+        IllegalMove naming the valid range."""
+        word = text.strip().lower()
+        if word in openings.WORDS:
+            return word
         return parse_point(text, 19 if state is None else state.size)

@@ -38,12 +38,15 @@ import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-from boardhub.games.gomoku.engine import BLACK, WHITE, GomokuState
+from boardhub.games.gomoku.engine import BLACK, WHITE, GomokuRules, GomokuState
 from boardhub.games.gomoku.lines import Board
+from boardhub.games.gomoku.opening_play import opening_move
 from boardhub.games.gomoku.patterns import FIVES, FOURS, HAS_FIVE, THREES, Weights
 from boardhub.games.gomoku.renju import forbidden
 from boardhub.games.gomoku.search import WIN_BOUND, Search
 from boardhub.games.gomoku.threats import Clock, ThreatSearch, Timeout
+
+RULES = GomokuRules()
 
 TIME_SHARE = 0.93  # of the time left to the deadline: a slow moment of a busy machine
 TIME_MARGIN = 0.045  # seconds for building the board, the clock's granularity, a process kept waiting
@@ -79,8 +82,12 @@ class ExpertAI:
         self._budget = 0.0
 
     # ------------------------------------------------------------------ the AI protocol
-    def choose(self, view: GomokuState, deadline: float) -> int:
-        """The point to play, answered within TIME_SHARE of the time left to `deadline`."""
+    def choose(self, view: GomokuState, deadline: float) -> int | str:
+        """The point to play, answered within TIME_SHARE of the time left to `deadline`; an opening
+        rule's step is weighed by the shared routine on this AI's own evaluation."""
+        if view.phase:
+            self.reason = "opening rule"
+            return opening_move(RULES, view, self.rng, self.weights)
         start = time.monotonic()
         size = view.size
         stones = sum(1 for stone in view.board if stone)

@@ -99,6 +99,8 @@ class PbrainEngine(EngineSeat):
         A game from an edited position began with stones already down: its history is the moves after
         them, and the brain is told the stones as the moves before, in turn from black (as a .psq has them).
         """
+        if view.opening != "none":  # the Gomocup protocol of boardhub's brains has no opening rule's choices
+            raise EngineError(N_("{player} plays no opening rule: choose the opening rule None to play it"))
         history = tuple(history)
         self._clock = clock
         if view.moves[len(view.moves) - len(history):] != history:

@@ -1,9 +1,14 @@
 """Gomoku records: plain move lists ("h8 i9 ...") and Gomocup .psq files.
 
 A move list is the game's notation (engine.point_name) separated by spaces;
-it is what people paste into forums and what the app's records hold.
+it is what people paste into forums and what the app's records hold. A game
+with an opening rule writes its decisions as their words ("h8 h9 i9 more
+j10 g7 white a1"), which read back as such.
 
-A .psq file is what Piskvork, the Gomocup tournament manager, saves::
+A .psq file holds stones only (no opening rule's choices or offers; the
+stones of every opening alternate black and white, so the position stands),
+and an imported one plays without an opening rule. It is what Piskvork, the
+Gomocup tournament manager, saves::
 
     Piskvorky 19x19, 0:0, 0
     8,12,0
@@ -26,6 +31,7 @@ from collections.abc import Iterator, Sequence
 from boardhub.core.i18n import _
 from boardhub.core.rules import IllegalMove
 from boardhub.games.gomoku.engine import SIZES, GomokuRules, GomokuState, parse_point, point_name
+from boardhub.games.gomoku.openings import WORDS
 
 _PSQ_HEADER = re.compile(r"\s*Piskvorky\s+(\d+)\s*x\s*(\d+)\s*,", re.IGNORECASE)
 _PSQ_MOVE = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?$")
@@ -50,12 +56,12 @@ def _lines(text: str) -> Iterator[str]:
         start = end + 1
 
 
-def record_text(moves: Sequence[int], size: int = 19) -> str:
-    """The moves as the game's notation separated by spaces: "h8 i9 j10"."""
-    return " ".join(point_name(p, size) for p in moves)
+def record_text(moves: Sequence[int | str], size: int = 19) -> str:
+    """The moves as the game's notation separated by spaces: "h8 i9 j10" (an opening's decisions as words)."""
+    return " ".join(p if isinstance(p, str) else point_name(p, size) for p in moves)
 
 
-def parse_record(text: str, size: int = 19, rule: str | None = None) -> list[int]:
+def parse_record(text: str, size: int = 19, rule: str | None = None) -> list[int | str]:
     """The points of a move list ("h8 i9 ..."; spaces, commas or new lines between
     moves, any case, optional move numbers such as "1." are skipped).
 
@@ -64,7 +70,7 @@ def parse_record(text: str, size: int = 19, rule: str | None = None) -> list[int
     are also replayed under it, so a forbidden move or a move after the game
     ended is reported too.
     """
-    moves: list[int] = []
+    moves: list[int | str] = []
     seen: set[int] = set()
     state = GomokuRules().new_game({"size": size, "rule": rule}) if rule is not None else None
     for found in _TOKEN.finditer(text):  # one token at a time: a long text is never split into a list
@@ -72,6 +78,9 @@ def parse_record(text: str, size: int = 19, rule: str | None = None) -> list[int
         if re.fullmatch(r"\d+\.", token):
             continue
         number = len(moves) + 1
+        if token.lower() in WORDS:  # an opening rule's decision: the match's rules judge it
+            moves.append(token.lower())
+            continue
         try:
             if len(token) > LONGEST_TOKEN:
                 raise IllegalMove(_("too long to be a point"))
@@ -80,7 +89,7 @@ def parse_record(text: str, size: int = 19, rule: str | None = None) -> list[int
             token = _quoted(token)
             raise IllegalMove(_("Move {number} ({token}) is not a move: {why}").format(
                 number=number, token=token, why=exc)) from None
-        if p in seen:
+        if p in seen and not any(isinstance(m, str) for m in moves):  # Soosõrv's fifth move is offered, then kept
             raise IllegalMove(_("Move {number} ({token}) is illegal: {point} is taken").format(
                 number=number, token=token, point=point_name(p, size)))
         if state is not None:
@@ -142,7 +151,7 @@ def from_psq(text: str) -> tuple[int, list[int]]:
             raise IllegalMove(_("Line {number} ({text}): {x},{y} is off the board; x and y run from 1 to {size}").format(
                 number=number, text=line.strip(), x=x, y=y, size=size))
         p = (size - y) * size + x - 1
-        if p in seen:
+        if p in seen and not any(isinstance(m, str) for m in moves):  # Soosõrv's fifth move is offered, then kept
             raise IllegalMove(_("Line {number} ({text}): {point} is taken").format(
                 number=number, text=line.strip(), point=point_name(p, size)))
         seen.add(p)

@@ -18,14 +18,16 @@ ratings.
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import replace
 from functools import lru_cache
 
 from boardhub.core.i18n import N_
 from boardhub.core.review import ReviewSpec, Verdict
-from boardhub.games.gomoku.engine import NAMES, GomokuState
+from boardhub.games.gomoku.engine import NAMES, GomokuRules, GomokuState
 from boardhub.games.gomoku.expert import VCT_DEPTH, ExpertAI
 from boardhub.games.gomoku.lines import Board
+from boardhub.games.gomoku.opening_play import opening_move
 from boardhub.games.gomoku.search import WIN, WIN_BOUND, Search
 from boardhub.games.gomoku.threats import Clock, ThreatSearch, Timeout
 from boardhub.games.gomoku.weights import SCALE
@@ -33,6 +35,7 @@ from boardhub.games.gomoku.weights import SCALE
 THREAT_NODES = 20_000  # the threat solver's budget: a proof seldom needs a tenth of it
 SEARCH_NODES = 8_000  # the search's budget: about half a second a position
 QUICK_NODES = 800  # each budget of the first pass, drawn at once
+RULES = GomokuRules()
 
 
 def chance(score: int) -> float:
@@ -95,12 +98,18 @@ def quick(state: GomokuState, seat: int, deadline: float = 0.0) -> Verdict:
 
 
 def _oriented(state: GomokuState, seat: int, threat_nodes: int, search_nodes: int) -> Verdict:
-    """The verdict of the canonical orientation, its best point turned back to this one."""
+    """The verdict of the canonical orientation, its best point turned back to this one.
+
+    The judge speaks in colours: `seat` is first turned into the colour it holds (an opening
+    rule may have swapped them). An opening rule's steps are not rated (even, not confident); their
+    best move is the one the AIs' shared routine would play, a hint for a player at that step."""
     if state.over:
-        return _finished(state, seat)
+        return _finished(state, seat ^ state.swapped)
+    if state.phase:
+        return Verdict(50.0, opening_move(RULES, state, random.Random(0)), confident=False)
     cells, perm = canonical(state.board, state.size)
     turned = GomokuState(state.size, state.rule, cells, state.player)
-    verdict = _judge(turned, seat, threat_nodes, search_nodes)
+    verdict = _judge(turned, seat ^ state.swapped, threat_nodes, search_nodes)
     if verdict.best is None:
         return verdict
     return replace(verdict, best=perm.index(verdict.best))

@@ -1,6 +1,7 @@
 """The Gomoku board: wood, star points and coordinates, stones with optional move numbers,
 the last move, black's forbidden points on black's turn, the arrow keys' cursor, and the
-winning line."""
+winning line; in an opening rule, what its step asks for in words, its choices as buttons
+(with Ctrl keys; typed words work too) and the fifth moves offered, numbered on the board."""
 from __future__ import annotations
 
 import math
@@ -9,10 +10,11 @@ import pygame
 
 from boardhub.core.i18n import N_, _
 from boardhub.core.match import Match
-from boardhub.games.gomoku.engine import COLUMNS, GomokuState
+from boardhub.games.gomoku import openings
+from boardhub.games.gomoku.engine import COLUMNS, NAMES, GomokuState
 from boardhub.games.gomoku.renju import forbidden_points
 from boardhub.ui import theme
-from boardhub.ui.board import BoardView, DrawContext
+from boardhub.ui.board import BoardView, DrawContext, Play
 
 WOOD = (222, 178, 98)
 WOOD_EDGE = (176, 128, 60)
@@ -27,6 +29,16 @@ CURSOR = (34, 92, 200)
 # the colour-blind-safe palette's (theme.OKABE_ITO): the marks vermillion, the winning line and the cursor blue
 LAST_MOVE_SAFE = FORBIDDEN_SAFE = theme.OKABE_ITO["vermillion"]
 WIN_LINE_SAFE = CURSOR_SAFE = theme.OKABE_ITO["blue"]
+OFFER = (34, 92, 200)  # the ring round an offered fifth move: apart from the red marks and the stones
+# an opening step's choices: (its move, the button's words, the Ctrl key that presses it)
+CHOICES = {
+    openings.ANSWER: ((openings.SWAP, N_("Swap"), pygame.K_s),
+                      (openings.MORE, N_("Place 2 more"), pygame.K_p)),
+    openings.CHOOSE: ((openings.TAKE_BLACK, N_("Take black"), pygame.K_b),
+                      (openings.TAKE_WHITE, N_("Take white"), pygame.K_w)),
+    openings.SWAP1: ((openings.SWAP, N_("Swap"), pygame.K_s), (openings.STAY, N_("Keep colour"), pygame.K_k)),
+    openings.SWAP2: ((openings.SWAP, N_("Swap"), pygame.K_s), (openings.STAY, N_("Keep colour"), pygame.K_k)),
+}
 
 
 def star_points(size: int) -> list[tuple[int, int]]:
@@ -49,6 +61,9 @@ class GomokuBoard(BoardView):
         self.numbers = False
         self.anims: dict[int, tuple[float, float]] = {}
         self._forbidden: tuple[GomokuState | None, dict[int, str]] = (None, {})
+        self.swapped = False  # the seats hold the other colours (an opening rule's swap)
+        self.count = 1  # the number of fifth moves a human is about to declare (Soosõrv-8)
+        self._points: tuple[GomokuState | None, list[int]] = (None, [])
 
     # ---------------------------------------------------------------- geometry
     def layout(self, rect: pygame.Rect, state: GomokuState) -> None:
@@ -75,11 +90,26 @@ class GomokuBoard(BoardView):
 
     # ---------------------------------------------------------------- the keyboard
     def targets(self, match: Match) -> list[int]:
-        """The empty points (a forbidden one too: Enter on it is refused with the reason, as a click is)."""
-        return [p for p, stone in enumerate(match.state.board) if not stone]
+        """The empty points (a forbidden one too: Enter on it is refused with the reason, as a click is);
+        in an opening rule's step, the points it allows (none while it asks for a choice)."""
+        state = match.state
+        if state.phase:
+            return self.points(state)
+        return [p for p, stone in enumerate(state.board) if not stone]
 
-    def target_xy(self, move: int) -> tuple[float, float] | None:
-        return self.point_xy(move) if 0 <= move < self.size * self.size else None
+    def points(self, state: GomokuState) -> list[int]:
+        """The points an opening step allows, computed once per position."""
+        cached, points = self._points
+        if cached is not state:
+            points = [m for m in self.game.rules.legal_moves(state) if isinstance(m, int)]
+            self._points = (state, points)
+        return points
+
+    def target_xy(self, move) -> tuple[float, float] | None:
+        """Where a point is; an opening's decision ("swap") has no place."""
+        if isinstance(move, int) and 0 <= move < self.size * self.size:
+            return self.point_xy(move)
+        return None
 
     def place_radius(self) -> float:
         return self.cell / 2
@@ -97,14 +127,74 @@ class GomokuBoard(BoardView):
 
     # ---------------------------------------------------------------- seats, buttons, notices
     def seat_color(self, seat: int) -> tuple[int, int, int]:
-        return STONE[seat]
+        return STONE[seat ^ self.swapped]
 
     def draw_seat_icon(self, surface, center, radius: float, seat: int) -> None:
-        pygame.draw.circle(surface, STONE[seat], center, radius)
-        pygame.draw.circle(surface, STONE_RIM[seat], center, radius, max(1, round(radius / 6)))
+        """The stone of the colour the seat holds now (an opening rule's swap changes it)."""
+        colour = seat ^ self.swapped
+        pygame.draw.circle(surface, STONE[colour], center, radius)
+        pygame.draw.circle(surface, STONE_RIM[colour], center, radius, max(1, round(radius / 6)))
 
     def actions(self, match: Match):
-        return [(N_("Numbers: on") if self.numbers else N_("Numbers"), self.toggle_numbers)]
+        """Move numbers; for a human to move in an opening rule's step, its choices."""
+        out = [(N_("Numbers: on") if self.numbers else N_("Numbers"), self.toggle_numbers)]
+        state = match.state
+        if not state.phase or match.is_over or not match.seats[match.to_move].is_human:
+            return out
+        if state.phase == openings.DECLARE:
+            return out + [("-", self.fewer), ("+", self.more), (N_("Declare"), self.declare)]
+        return out + [(label, lambda move=move: Play(move)) for move, label, _k in CHOICES.get(state.phase, ())]
+
+    def shortcuts(self) -> dict:
+        """Ctrl+S swaps, Ctrl+K keeps the colour, Ctrl+P places 2 more, Ctrl+B and Ctrl+W take a colour."""
+        return {key: (lambda move=move: Play(move)) for choices in CHOICES.values() for move, _label, key in choices}
+
+    def shortcut(self, key: int, match: Match):
+        """A choice's Ctrl key, while its step asks for it (a button's action is made anew each time)."""
+        state = match.state
+        if match.is_over or not state.phase or not match.seats[match.to_move].is_human:
+            return None
+        for move, _label, k in CHOICES.get(state.phase, ()):
+            if k == key:
+                return lambda: Play(move)
+        return None
+
+    def fewer(self) -> None:
+        self.count = max(1, self.count - 1)
+
+    def more(self) -> None:
+        self.count = min(openings.MOST_OFFERS, self.count + 1)
+
+    def declare(self) -> Play:
+        return Play(str(self.count))
+
+    def banner(self, match: Match) -> str | None:
+        """What the opening rule's step asks of the human to move, in words: "Black: place 3 stones..."."""
+        state = match.state
+        if not state.phase or match.is_over:
+            return None
+        seat = match.to_move
+        what = _(openings.phase_words(state))
+        if state.phase == openings.DECLARE:
+            what = _("{what}: {count}, with - and + (or type 1-8 and Enter)").format(what=what, count=self.count)
+        elif state.phase == openings.OFFER:
+            what = _("{what}: {done} of {count}").format(what=what, done=len(state.offers) + 1, count=state.wanted)
+        return _("{name} ({colour}): {what}").format(name=match.seats[seat].label,
+                                                     colour=_(NAMES[seat ^ state.swapped]), what=what)
+
+    def move_label(self, seat: int, move, before, after, names, you=None) -> str:
+        """An opening's decision in words ("swaps colours"); an offered fifth move as an offer."""
+        words = openings.move_words(move)
+        if words is not None:
+            return _(words).format(count=move)
+        point = self.game.rules.move_to_text(move, before)
+        if before is not None and before.phase == openings.OFFER:
+            return _("offers {point}").format(point=point)
+        if before is not None and before.phase == openings.PICK:
+            return _("keeps {point} as the 5th move").format(point=point)
+        if before is not None and before.phase:  # an opening's stones are not always the mover's colour
+            return _("{point}, {colour}").format(point=point, colour=_(NAMES[openings.stone_colour(before)]).lower())
+        return point
 
     def toggle_numbers(self) -> None:
         self.numbers = not self.numbers
@@ -118,6 +208,9 @@ class GomokuBoard(BoardView):
         return points
 
     def update(self, match: Match, dt: float) -> None:
+        self.swapped = match.state.swapped
+        if match.state.phase:
+            self.points(match.state)  # the opening step's points, found here and never while drawing
         if not match.is_over and match.state.player == 0:
             self.forbidden(match.state)  # the scan happens here, never while drawing
 
@@ -164,6 +257,10 @@ class GomokuBoard(BoardView):
                 pygame.draw.circle(surface, mark, self.point_xy(last), c * 0.47, max(2, round(c * 0.07)))
         if state.win_line:
             self._draw_win_line(surface, state.win_line)
+        for k, p in enumerate(state.offers):
+            self._draw_offer(surface, p, k + 1)
+        if state.phase == openings.OPEN3 and len(state.moves) < 3:
+            self._draw_zone(surface, len(state.moves))
         if state.winner is None and not state.reason and state.player == 0:
             cached_state, points = self._forbidden
             if cached_state is state:
@@ -172,7 +269,8 @@ class GomokuBoard(BoardView):
         pointer = self.pointer(ctx)
         if pointer is not None:
             p = self.move_at(pointer, state)
-            if p is not None and not state.board[p]:
+            placing = not state.phase or p in self._points[1]
+            if p is not None and not state.board[p] and placing:
                 ghost = pygame.Surface((round(c), round(c)), pygame.SRCALPHA)
                 pygame.draw.circle(ghost, (*STONE[state.player], 130), (c / 2, c / 2), c * 0.45)
                 x, y = self.point_xy(p)
@@ -217,6 +315,25 @@ class GomokuBoard(BoardView):
         cross = theme.pick(FORBIDDEN, FORBIDDEN_SAFE)
         pygame.draw.line(surface, cross, (x - d, y - d), (x + d, y + d), w)
         pygame.draw.line(surface, cross, (x - d, y + d), (x + d, y - d), w)
+
+    def _draw_zone(self, surface, half: int) -> None:
+        """Soosõrv's square for the next of the first three stones: the centre, 3 x 3, 5 x 5."""
+        c, centre = self.cell, (self.size // 2) * (self.size + 1)
+        x, y = self.point_xy(centre)
+        side = (2 * half + 0.8) * c
+        rect = pygame.Rect(0, 0, round(side), round(side))
+        rect.center = (round(x), round(y))
+        pygame.draw.rect(surface, OFFER, rect, max(2, round(c * 0.06)), border_radius=round(c * 0.2))
+
+    def _draw_offer(self, surface, p: int, number: int) -> None:
+        """An offered fifth move: a pale black stone in a blue ring, numbered in the order offered."""
+        x, y = self.point_xy(p)
+        c = self.cell
+        ghost = pygame.Surface((round(c), round(c)), pygame.SRCALPHA)
+        pygame.draw.circle(ghost, (*STONE[0], 110), (c / 2, c / 2), c * 0.42)
+        surface.blit(ghost, (x - c / 2, y - c / 2))
+        pygame.draw.circle(surface, OFFER, (x, y), c * 0.47, max(2, round(c * 0.08)))
+        theme.text(surface, str(number), max(11, c * 0.5), (x, y), STONE[1], "center", bold=True)
 
     def _draw_cursor(self, surface, at: tuple[float, float]) -> None:
         """The keyboard's point: four corners around it, clear of the stone that may stand there."""
