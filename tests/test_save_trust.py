@@ -82,7 +82,7 @@ def test_a_py_seat_from_a_file_imports_nothing(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("ai, words", [
-    ("@analysis", "an AI this boardhub does not have (@analysis)"),
+    ("@analysis", "damaged: its seats are not what boardhub writes"),  # a learning's mark with no AI before it
     ("stockfish:3", "an AI this boardhub does not have (stockfish:3)"),
     ("greedy:99", "an AI this boardhub does not have (greedy:99)"),
     ("pbrain:engine", "its engine speaks Gomocup, which this game's engines do not"),

@@ -60,7 +60,8 @@ def test_gomoku_as_in_the_source_holds_every_ai_to_half_a_second_in_every_mode(a
                                     {"size": 15, "rule": "freestyle", "forbidden_loses": False}, 5.0, False, mode))
         ctrl_o(app)
         got = app.top.setup()
-        assert got.options == {"size": 19, "rule": "renju", "forbidden_loses": True}
+        assert got.options == {"size": 19, "rule": "renju", "forbidden_loses": True, "opening": "none",
+                               "renju_opening": "none"}
         assert (got.limit, got.referee, got.mode) == (0.5, True, mode)
         assert all(seat in (None, "normal") for seat in got.seats)
         app.pop()

@@ -288,6 +288,11 @@ def build_clock(key: str, players: int | None = None, flagged: bool = False):
             frames(app, 3)
             scene.show_result()
             return app.top
+        frames(app, 2)
+        return scene
+    return build
+
+
 def build_opening(options: dict, moves: str):
     """A Gomoku game between two people at a step of an opening rule: its words in the status line,
     its choices as buttons, its offers on the board."""

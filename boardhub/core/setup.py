@@ -84,8 +84,11 @@ class GameSetup:
     def fields(self) -> dict[str, Any]:
         """The setup as JSON can hold it (the settings keep the last one of each game and mode)."""
         out = {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
-               "limit": self.limit, "referee": self.referee, "mode": self.mode.value, "clock": self.clock}
-        if self.position is not None:  # a setup of before has none, and reads as it did
+               "limit": self.limit, "referee": self.referee, "mode": self.mode.value}
+        # a setup of before has neither, and is written again as it was
+        if self.clock != NO_CLOCK:
+            out["clock"] = self.clock
+        if self.position is not None:
             out["position"] = self.position
         return out
 

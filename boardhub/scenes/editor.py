@@ -82,8 +82,10 @@ class EditorScene(Scene):
         self.cursor_shown = False
         size_options = [o for o in self.entry.options if o.key in self.formats.fixed_options(self.state)
                         and not isinstance(o.default, bool)]
-        self.size_choices = [(o, Choice(o.choices, [o.label_of(c) for c in o.choices], self.options.get(o.key, o.default),
-                                        lambda _value: self.resize())) for o in size_options]
+        # the sizes the setup's other options allow (Gomoku's 20 x 20 under freestyle only)
+        self.size_choices = [(o, Choice(o.offered(self.options), [o.label_of(c) for c in o.offered(self.options)],
+                                        self.options.get(o.key, o.default), lambda _value: self.resize()))
+                             for o in size_options]
         self.side_button = SideButton(self)
         self.clear_button = Button(N_("Clear"), self.clear)
         self.start_button = Button(N_("Start position"), self.usual_start)

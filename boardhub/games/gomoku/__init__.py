@@ -152,7 +152,8 @@ RECORD_FORMATS = (
 SOURCE = SourceSetup(
     N_("As in the source: 19 x 19, Renju; a forbidden move loses, for people too; every AI has 0.5 s a "
        "move and loses if late, in every mode; the AI is Normal, the priority table."),
-    ai="normal", options={"size": 19, "rule": "renju", "forbidden_loses": True}, referee=True)
+    ai="normal", options={"size": 19, "rule": "renju", "forbidden_loses": True, "renju_opening": "none"},
+    referee=True)
 
 ENTRY = GameEntry(
     key="gomoku",
