@@ -67,7 +67,7 @@ def test_the_board_button_and_ctrl_l_show_the_rule_in_words():
     action()
     assert view.actions(m)[0][0] == "Chains: on"
     first, second = (s.label for s in m.seats)
-    assert view.banner(m) == f"Long chains: 0, loops: 1. {first} wants them odd, {second} even"
+    assert view.banner(m) == f"Long chains: 0, loops: 1. Odd is good for {first}, even for {second}"
     view.shortcut(pygame.K_l, m)()
     assert view.banner(m) is None
     # where the button is not offered (a network table hides the engine's help), the key does nothing

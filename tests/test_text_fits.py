@@ -480,6 +480,8 @@ for _key in GAME_KEYS:
     if _key in ("othello", "gomoku"):
         SCENES[f"game-{_key}-best"] = build_best(_key)
     SCENES[f"rules-{_key}"] = build_rules(_key)
+
+
 def build_editor(key: str, problem: bool):
     """The position editor over the game's setup: a position with a box or a few pieces, or (`problem`) one
     no game can start from, whose status line says what is wrong."""

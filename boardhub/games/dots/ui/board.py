@@ -226,5 +226,5 @@ def chain_text(match: Match) -> str:
     """The long chain rule in words: how many long chains and loops, who wants them odd or even."""
     count = chain_count(match.state.lines, match.state.geom)
     names = [seat.label for seat in match.seats]
-    return _("Long chains: {chains}, loops: {loops}. {odd} wants them odd, {even} even").format(
+    return _("Long chains: {chains}, loops: {loops}. Odd is good for {odd}, even for {even}").format(
         chains=count.long_chains, loops=count.loops, odd=names[count.wants_odd], even=names[1 - count.wants_odd])
