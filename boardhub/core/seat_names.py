@@ -18,11 +18,11 @@ from boardhub.core.i18n import N_, _
 AI_NAMES = {
     "random": N_("Random AI"), "greedy": N_("Greedy {level} AI"), "positional": N_("Positional {level} AI"),
     "expert": N_("Expert AI"), "easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard AI"),
-    "seed": N_("Classic {level} AI"),
+    "seed": N_("Classic {level} AI"), "bluffer": N_("Bluffer {level}% AI"),
 }
 # names saves made before an AI was renamed, shown under its name of today
 FORMER_NAMES = {"seed": "Seed {level} AI"}
-LEVEL_NAMES = {"normal": N_("normal"), "hard": N_("hard")}
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 HUMAN, YOU, PLAYER = N_("Human"), N_("You"), N_("Player {number}")
 NUMBERED = N_("{name} {number}")  # the second of two seats the same AI plays: "Hard AI 2"
 MAX_TYPED = 24  # characters of a name a player types for a seat (net/protocol.py's MAX_NAME at tables)

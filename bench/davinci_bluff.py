@@ -1,0 +1,111 @@
+"""The source report's computer at its three levels, the expert and the bluffers, against each other.
+
+    python bench/davinci_bluff.py [--games 400] [--jobs 2] [--only TEXT]
+
+Two players on the official rules; in each series the first AI's seat
+alternates game by game and game g is dealt from seed g, so two series over the
+same count play the same deals. Printed, one RESULT line a series:
+
+- each level of the source AI (seed:easy, seed:normal, seed:hard) against the
+  one below it (target: at least 55%);
+- the expert against each level;
+- each level and the expert against the bluffers (bluffer:20, 40, 60: the
+  share of long-shot first calls that are bluffs);
+- seed:hard with its reliability logic switched off ("seed:hard/off": every
+  opponent trusted as at the start, whatever it is caught doing) against each
+  bluffer, and what the reliability logic gains (target: at least 5 points).
+
+Games run in-process, each AI answering the view of its seat only. --only runs
+the series whose line contains the text (e.g. --only bluffer:60).
+"""
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from boardhub.core.game import get_game
+from boardhub.games.davinci.ai import SeedAI
+
+LEVEL_TARGET = 0.55
+GAIN_TARGET = 0.05
+UNRELIABLE = "seed:hard/off"  # seed:hard with its reliabilities fixed at the start
+BLUFFERS = ("bluffer:20", "bluffer:40", "bluffer:60")
+
+
+def make(spec: str, seed: int):
+    if spec == UNRELIABLE:
+        return SeedAI("hard", seed=seed, reliable=False)
+    return get_game("davinci").make_ai(spec, seed=seed)
+
+
+def play(a: str, b: str, seed: int) -> float:
+    """Game `seed`: `a` sits first in even games, second in odd ones; 1 if `a` wins, 0.5 for a draw."""
+    rules = get_game("davinci").rules
+    me = seed % 2
+    ais = [make(a if s == me else b, seed * 10 + s) for s in range(2)]
+    state = rules.new_game({"players": 2}, seed)
+    while not rules.is_over(state):
+        seat = rules.to_move(state)
+        state = rules.apply(state, ais[seat].choose(rules.view(state, seat), time.monotonic() + 5))
+    winner = rules.outcome(state).winner
+    return 0.5 if winner is None else float(winner == me)
+
+
+def chunk(args: tuple[str, str, int, int]) -> float:
+    a, b, first, count = args
+    return sum(play(a, b, seed) for seed in range(first, first + count))
+
+
+def series(a: str, b: str, games: int, jobs: int, pool: ProcessPoolExecutor | None) -> float:
+    """`a`'s score share over games 0..games-1 (the same total whatever the number of processes)."""
+    parts = [(a, b, k * games // jobs, (k + 1) * games // jobs - k * games // jobs) for k in range(jobs)]
+    scores = list(pool.map(chunk, parts)) if pool else [chunk(p) for p in parts]
+    return sum(scores) / games
+
+
+def plan() -> list[tuple[str, str, str]]:
+    """(kind, a, b) of every series, in the order printed."""
+    levels = ["seed:easy", "seed:normal", "seed:hard"]
+    out = [("level", hi, lo) for lo, hi in zip(levels, levels[1:])]
+    out += [("expert", "expert", lvl) for lvl in levels]
+    out += [("bluff", ai, bl) for bl in BLUFFERS for ai in levels + ["expert", UNRELIABLE]]
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--jobs", type=int, default=2, help="processes playing games side by side")
+    parser.add_argument("--only", default="", help="run only the series whose line contains this text")
+    args = parser.parse_args()
+    print(f"load average at start {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {args.jobs} processes; "
+          f"{args.games} games a series", flush=True)
+    shares: dict[tuple[str, str], float] = {}
+    pool = ProcessPoolExecutor(args.jobs, mp_context=mp.get_context("spawn")) if args.jobs > 1 else None
+    try:
+        for kind, a, b in plan():
+            if args.only not in f"{a} vs {b}":
+                continue
+            started = time.monotonic()
+            share = series(a, b, args.games, max(1, args.jobs), pool)
+            shares[a, b] = share
+            verdict = ""
+            if kind == "level":
+                verdict = f" (target >= {LEVEL_TARGET:.0%}) -> {'OK' if share >= LEVEL_TARGET else 'MISSED'}"
+            print(f"RESULT {a} vs {b}: scored {share * args.games:g} of {args.games} = {share:.1%}{verdict} "
+                  f"[{time.monotonic() - started:.0f} s]", flush=True)
+            if a == UNRELIABLE and ("seed:hard", b) in shares:
+                gain = shares["seed:hard", b] - share
+                print(f"RESULT reliability gain vs {b}: seed:hard {shares['seed:hard', b]:.1%} - without "
+                      f"reliability {share:.1%} = {100 * gain:+.1f} points (target >= {100 * GAIN_TARGET:.0f}) -> "
+                      f"{'OK' if gain >= GAIN_TARGET else 'MISSED'}", flush=True)
+    finally:
+        if pool:
+            pool.shutdown()
+
+
+if __name__ == "__main__":
+    main()
