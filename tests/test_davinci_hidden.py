@@ -255,25 +255,6 @@ def test_hard_remembers_more_calls_than_normal():
     assert ai.MEMORY["hard"] > ai.MEMORY["normal"]
 
 
-def test_reliability_falls_on_an_exposed_bluff_and_rises_otherwise():
-    # seat 1 holds black 4 (uid 5) and calls black 4 on seat 0's black 6 (uid 1): a bluff
-    base = position("b- b6 w9", "b1 b3 b4 w10", piles=((), ()), phase="guess")
-    bluff = base.__class__(**{**base.__dict__, "history": (("guess", 1, 0, 1, 4, False),)})
-    seat0 = ai.SeedAI("normal", 0)
-    exposed = play(bluff, "guess 2 3 4")  # seat 0 reveals that black 4
-    trust, _ = seat0.reliability(RULES.view(exposed, 0))
-    assert trust[1] == ai.TRUST - ai.FALL
-    honest = play(base, "guess 2 3 4")  # no call of black 4 before: no bluff
-    trust, _ = seat0.reliability(RULES.view(honest, 0))
-    assert trust[1] == ai.TRUST + ai.RISE
-    # a tile drawn after the call exposes nothing: seat 1 called white 11, then drew it
-    later = position("b- b6 w9", "b1 b3 w10", piles=((), (11,)), to_move=1, history=(
-        ("guess", 1, 0, 2, 11, False),))
-    later = play(later, "draw w", "place 4", "guess 1 2 5")  # seat 1 misses: its white 11 is shown
-    trust, _ = seat0.reliability(RULES.view(later, 0))
-    assert later.history[-1] == ("reveal", 1, 6, 11) and trust[1] == ai.TRUST + ai.RISE
-
-
 def test_seed_reveals_the_own_tile_the_others_can_best_tell_already():
     # piles empty, seat 0 missed: its b1 stands left of a face-up b2 (black 0, 1 or the joker left),
     # its w9 has many candidates

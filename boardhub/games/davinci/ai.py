@@ -45,7 +45,7 @@ from boardhub.games.davinci.engine import BLACK, JOKER, WHITE, DavinciView, Move
 from boardhub.games.davinci.moves import Guess, Phase, Place, Reveal, Stop, routine_move
 
 LEVELS = ("easy", "normal", "hard")
-MEMORY = {"easy": 1, "normal": 4, "hard": 16}  # the memory queue: calls remembered per opponent
+MEMORY = {"easy": 0, "normal": 4, "hard": 24}  # the memory queue: calls remembered per opponent (24: a whole game)
 CONSTANTS_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "davinci_seed.json"
 # in play if the shipped file is missing or damaged: the values the tuning started from
 UNTUNED = w.Constants(trust=70.0, fall=20.0, rise=2.0, least=100.0)

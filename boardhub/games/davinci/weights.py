@@ -103,6 +103,10 @@ class Table:
                     self.wrong.setdefault(e.uid, []).append((when, e.value))
             elif isinstance(e, Revealed):
                 self.shown[e.uid] = (when, e.value)
+        for rack in view.racks:  # face up with no event to say when (a position set up by hand): from the start
+            for tile in rack:
+                if tile.revealed and tile.uid not in self.shown:
+                    self.shown[tile.uid] = (-1, tile.value)
         self.mine = [(self.entered.get(t.uid, -1), case(t.colour, t.value)) for t in view.racks[self.me]]
         # the starting tiles drawn one by one (deal_jokers) start at 50 like dealt ones: the source's
         # init_score is for draws in play only
