@@ -31,7 +31,7 @@ from boardhub.games.davinci.expert import ExpertAI, public_reading, ruled_out
 from boardhub.games.davinci.moves import Guess, Phase, Stop, routine_move
 
 LEVELS = (20, 40, 60)  # per cent: the share of its long-shot first calls that are bluffs
-BLUFF_BELOW = 0.5  # bluff only when the best honest call is less likely than this
+BLUFF_BELOW = 0.9  # never bluff away a near-certain call
 
 
 class BlufferAI:

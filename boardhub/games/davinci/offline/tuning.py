@@ -35,7 +35,7 @@ from boardhub.games.davinci.weights import Constants
 GRIDS: dict[str, tuple[float, ...]] = {
     "least": (60.0, 80.0, 100.0, 125.0, 150.0, 200.0, 300.0),
     "trust": (50.0, 60.0, 70.0, 80.0, 90.0, 100.0),
-    "fall": (5.0, 10.0, 20.0, 30.0, 50.0),
+    "fall": (0.0, 5.0, 10.0, 20.0, 30.0, 50.0),
     "rise": (0.0, 1.0, 2.0, 5.0, 10.0),
 }
 FIELD = ("seed:hard", "bluffer:20", "bluffer:40", "bluffer:60")  # seed:hard plays by UNTUNED
