@@ -13,7 +13,10 @@ same count play the same deals. Printed, one RESULT line a series:
   share of long-shot first calls that are bluffs);
 - seed:hard with its reliability logic switched off ("seed:hard/off": every
   opponent trusted as at the start, whatever it is caught doing) against each
-  bluffer, and what the reliability logic gains (target: at least 5 points).
+  bluffer, and what the reliability logic gains (target: at least 5 points);
+  the same for seed:hard by the constants the tuning started from
+  ("seed:hard/untuned", where a caught bluff costs 20 points of reliability,
+  against "seed:hard/untuned/off").
 
 Games run in-process, each AI answering the view of its seat only. --only runs
 the series whose line contains the text (e.g. --only bluffer:60).
@@ -27,17 +30,22 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from boardhub.core.game import get_game
+from boardhub.games.davinci import ai as source
 from boardhub.games.davinci.ai import SeedAI
 
 LEVEL_TARGET = 0.55
 GAIN_TARGET = 0.05
 UNRELIABLE = "seed:hard/off"  # seed:hard with its reliabilities fixed at the start
+UNTUNED = "seed:hard/untuned"  # seed:hard by the constants the tuning started from (a caught bluff costs 20)
+UNTUNED_OFF = "seed:hard/untuned/off"
+BASE = {UNRELIABLE: "seed:hard", UNTUNED_OFF: UNTUNED}  # each switched-off AI and the AI it is compared with
 BLUFFERS = ("bluffer:20", "bluffer:40", "bluffer:60")
 
 
 def make(spec: str, seed: int):
-    if spec == UNRELIABLE:
-        return SeedAI("hard", seed=seed, reliable=False)
+    if spec in (UNRELIABLE, UNTUNED, UNTUNED_OFF):
+        return SeedAI("hard", seed=seed, constants=None if spec == UNRELIABLE else source.UNTUNED,
+                      reliable=spec == UNTUNED)
     return get_game("davinci").make_ai(spec, seed=seed)
 
 
@@ -71,7 +79,7 @@ def plan() -> list[tuple[str, str, str]]:
     levels = ["seed:easy", "seed:normal", "seed:hard"]
     out = [("level", hi, lo) for lo, hi in zip(levels, levels[1:])]
     out += [("expert", "expert", lvl) for lvl in levels]
-    out += [("bluff", ai, bl) for bl in BLUFFERS for ai in levels + ["expert", UNRELIABLE]]
+    out += [("bluff", ai, bl) for bl in BLUFFERS for ai in levels + ["expert", UNRELIABLE, UNTUNED, UNTUNED_OFF]]
     return out
 
 
@@ -97,10 +105,11 @@ def main() -> None:
                 verdict = f" (target >= {LEVEL_TARGET:.0%}) -> {'OK' if share >= LEVEL_TARGET else 'MISSED'}"
             print(f"RESULT {a} vs {b}: scored {share * args.games:g} of {args.games} = {share:.1%}{verdict} "
                   f"[{time.monotonic() - started:.0f} s]", flush=True)
-            if a == UNRELIABLE and ("seed:hard", b) in shares:
-                gain = shares["seed:hard", b] - share
-                print(f"RESULT reliability gain vs {b}: seed:hard {shares['seed:hard', b]:.1%} - without "
-                      f"reliability {share:.1%} = {100 * gain:+.1f} points (target >= {100 * GAIN_TARGET:.0f}) -> "
+            if a in BASE and (BASE[a], b) in shares:
+                on = shares[BASE[a], b]
+                gain = on - share
+                print(f"RESULT reliability gain of {BASE[a]} vs {b}: {on:.1%} - without reliability {share:.1%} = "
+                      f"{100 * gain:+.1f} points (target >= {100 * GAIN_TARGET:.0f}) -> "
                       f"{'OK' if gain >= GAIN_TARGET else 'MISSED'}", flush=True)
     finally:
         if pool:
