@@ -220,19 +220,6 @@ def test_seed_puts_a_joker_between_equal_or_consecutive_numbers():
     assert len({seed_choice(s, seed=k) for k in range(30)}) > 1  # nothing snug: anywhere
 
 
-def test_seed_goes_on_guessing_only_while_a_tile_is_certain():
-    # seat 1: a white tile between black 1 and black 2 (white 1; seat 0 holds the white joker), a black
-    # tile between black 2 and black 4 (black 3; seat 0 holds the black joker), and a black tile above 4
-    s = position("b- w- w5 b7", "B1 w1 B2 b3 B4 b8", piles=((), ()), phase="guess")
-    first = seed_choice(s)
-    assert first in (("guess", 1, 1, 1), ("guess", 1, 3, 3))
-    s = RULES.apply(s, first)
-    second = seed_choice(s)
-    assert {first, second} == {("guess", 1, 1, 1), ("guess", 1, 3, 3)}
-    s = RULES.apply(s, second)
-    assert s.phase == "continue" and seed_choice(s) == ("stop",)  # black 5-11 or so: not sure enough
-
-
 def called_twice(later_calls: tuple[int, ...]):
     """Seat 1 called black 2 on seat 0's black 7, then made `later_calls` on it; seat 0 to guess.
 

@@ -91,7 +91,6 @@ class Table:
         history = view.history
         self.entered = {e.uid: when for when, e in enumerate(history) if isinstance(e, Placed)}
         self.colour = {t.uid: t.colour for rack in view.racks for t in rack}
-        self.owner = {t.uid: s for s, rack in enumerate(view.racks) for t in rack}
         # when each tile came face up, and as what
         self.shown: dict[int, tuple[int, int]] = {}
         self.wrong: dict[int, list[tuple[int, int]]] = {}  # uid -> (event number, value) of missed calls
