@@ -71,9 +71,8 @@ ENTRY = GameEntry(
     ai_entries=(
         AIEntry("easy", ai.EasyAI, N_("A beginner: calls a random value still possible for a random "
                 "hidden tile, and stops after one right guess")),
-        AIEntry("seed", ai.SeedAI, N_("The source report's computer: weighs what each hidden tile could be, "
-                "remembers each player's last calls (more of them when harder) and trusts a player less "
-                "once caught bluffing"),
+        AIEntry("seed", ai.SeedAI, N_("The source report's computer: weighs what each hidden tile could be and "
+                "remembers each player's last calls, more of them when harder"),
                 levels=ai.LEVELS, default_level="normal"),
         AIEntry("bluffer", bluffer.BlufferAI, N_("A tricky player: reads the odds well, and now and then calls "
                 "a number it holds itself to lead you astray (the level: how often, in per cent)"),
