@@ -209,3 +209,19 @@ def test_the_tuning_gives_the_same_constants_whatever_the_number_of_processes(mo
     assert one[0] == two[0]
     assert one[1]["trace"] == two[1]["trace"] and one[1]["score"] == two[1]["score"]
     assert [t["constant"] for t in one[1]["trace"]] == ["least", "trust"]
+
+
+def test_the_tuning_command_writes_the_constants_and_how_they_were_made(monkeypatch, tmp_path, capsys):
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location("tune_davinci", Path(__file__).parents[1] / "tools" / "tune_davinci.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    monkeypatch.setattr(tuning, "GRIDS", {"least": (80.0, 125.0)})
+    out = tmp_path / "constants.json"
+    assert tool.main(["--games", "1", "--rounds", "1", "--jobs", "1", "--out", str(out)]) == 0
+    made = __import__("json").loads(out.with_suffix(".made.json").read_text())
+    assert made["command"].startswith("python tools/tune_davinci.py --games 1 --rounds 1")
+    assert made["field"] == list(tuning.FIELD) and made["trace"][0]["constant"] == "least"
+    assert ai.load_constants(out).least in (80.0, 125.0)
+    assert "TUNED" in capsys.readouterr().out
