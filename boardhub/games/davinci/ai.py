@@ -64,8 +64,11 @@ def load_constants(path: Path = CONSTANTS_PATH) -> w.Constants:
 
 
 # The tuning ships fall 0: against seed:hard and the bluffers no fall of reliability on a caught bluff
-# scored better than none (a bluff is caught only when the bluffed tile comes face up, late; the
-# reliability logic is kept as the report has it, and bench/davinci_bluff.py measures it on and off).
+# scored better than none. A bluff is caught only when the bluffed tile comes face up, which the trust
+# in the call itself delays (bench/davinci_bluff.py's FACTS lines: about three quarters of the way
+# into the game, when at all), and a lower reliability also shrinks what every case gains, so the AI
+# goes on less after a right call. The reliability logic is kept as the report has it, and the
+# benchmark measures it on and off.
 CONSTANTS = load_constants()
 
 
