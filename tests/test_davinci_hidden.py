@@ -221,19 +221,6 @@ def test_seed_puts_a_joker_between_equal_or_consecutive_numbers():
     assert len({seed_choice(s, seed=k) for k in range(30)}) > 1  # nothing snug: anywhere
 
 
-def test_seed_goes_on_guessing_only_while_a_tile_is_certain():
-    # seat 1: a white tile between black 1 and black 2 (white 1; seat 0 holds the white joker), a black
-    # tile between black 2 and black 4 (black 3; seat 0 holds the black joker), and a black tile above 4
-    s = position("b- w- w5 b7", "B1 w1 B2 b3 B4 b8", piles=((), ()), phase="guess")
-    first = seed_choice(s)
-    assert first in (("guess", 1, 1, 1), ("guess", 1, 3, 3))
-    s = RULES.apply(s, first)
-    second = seed_choice(s)
-    assert {first, second} == {("guess", 1, 1, 1), ("guess", 1, 3, 3)}
-    s = RULES.apply(s, second)
-    assert s.phase == "continue" and seed_choice(s) == ("stop",)  # black 5-11 or so: not sure enough
-
-
 def called_twice(later_calls: tuple[int, ...]):
     """Seat 1 called black 2 on seat 0's black 7, then made `later_calls` on it; seat 0 to guess.
 
@@ -254,25 +241,6 @@ def test_hard_remembers_more_calls_than_normal():
     assert {seed_choice(s, "normal", k) for k in range(20)} == {("guess", 1, 1, 2), ("guess", 1, 1, 3)}
     assert {seed_choice(s, "hard", k) for k in range(20)} == {("guess", 1, 1, 3)}
     assert ai.MEMORY["hard"] > ai.MEMORY["normal"]
-
-
-def test_reliability_falls_on_an_exposed_bluff_and_rises_otherwise():
-    # seat 1 holds black 4 (uid 5) and calls black 4 on seat 0's black 6 (uid 1): a bluff
-    base = position("b- b6 w9", "b1 b3 b4 w10", piles=((), ()), phase="guess")
-    bluff = base.__class__(**{**base.__dict__, "history": (("guess", 1, 0, 1, 4, False),)})
-    seat0 = ai.SeedAI("normal", 0)
-    exposed = play(bluff, "guess 2 3 4")  # seat 0 reveals that black 4
-    trust, _ = seat0.reliability(RULES.view(exposed, 0))
-    assert trust[1] == ai.TRUST - ai.FALL
-    honest = play(base, "guess 2 3 4")  # no call of black 4 before: no bluff
-    trust, _ = seat0.reliability(RULES.view(honest, 0))
-    assert trust[1] == ai.TRUST + ai.RISE
-    # a tile drawn after the call exposes nothing: seat 1 called white 11, then drew it
-    later = position("b- b6 w9", "b1 b3 w10", piles=((), (11,)), to_move=1, history=(
-        ("guess", 1, 0, 2, 11, False),))
-    later = play(later, "draw w", "place 4", "guess 1 2 5")  # seat 1 misses: its white 11 is shown
-    trust, _ = seat0.reliability(RULES.view(later, 0))
-    assert later.history[-1] == ("reveal", 1, 6, 11) and trust[1] == ai.TRUST + ai.RISE
 
 
 def test_seed_reveals_the_own_tile_the_others_can_best_tell_already():

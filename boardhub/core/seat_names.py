@@ -18,13 +18,13 @@ from boardhub.core.i18n import N_, _
 AI_NAMES = {
     "random": N_("Random AI"), "greedy": N_("Greedy {level} AI"), "positional": N_("Positional {level} AI"),
     "expert": N_("Expert AI"), "easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard AI"),
-    "seed": N_("Classic {level} AI"),
+    "seed": N_("Classic {level} AI"), "bluffer": N_("Bluffer {level}% AI"),
 }
 # an AI that is named without a level in one game and with one in another (Othello's expert has levels)
 LEVELLED_NAMES = {"expert": N_("Expert {level} AI")}
 # names saves made before an AI was renamed, shown under its name of today
 FORMER_NAMES = {"seed": "Seed {level} AI"}
-LEVEL_NAMES = {"normal": N_("normal"), "hard": N_("hard")}
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 HUMAN, YOU, PLAYER = N_("Human"), N_("You"), N_("Player {number}")
 NUMBERED = N_("{name} {number}")  # the second of two seats the same AI plays: "Hard AI 2"
 LEARNED = N_("{name} ({learning})")  # an AI that plays by a named learning: "Positional 3 AI (kim)"

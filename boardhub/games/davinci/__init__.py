@@ -7,7 +7,7 @@ from boardhub.core.game import AIEntry, GameEntry
 from boardhub.core.i18n import N_
 from boardhub.core.modes import Mode
 from boardhub.core.source_setup import SourceSetup
-from boardhub.games.davinci import ai, expert, review
+from boardhub.games.davinci import ai, bluffer, expert, review
 from boardhub.games.davinci.engine import DavinciRules, DavinciState
 from boardhub.games.davinci.moves import Move, Phase
 
@@ -95,9 +95,12 @@ ENTRY = GameEntry(
     ai_entries=(
         AIEntry("easy", ai.EasyAI, N_("A beginner: calls a random value still possible for a random "
                 "hidden tile, and stops after one right guess")),
-        AIEntry("seed", ai.SeedAI, N_("Weighs what each hidden tile could be, remembers every "
-                "player's calls (longer when hard) and catches bluffs"),
+        AIEntry("seed", ai.SeedAI, N_("The source report's computer: weighs what each hidden tile could be and "
+                "remembers each player's last calls, more of them when harder"),
                 levels=ai.LEVELS, default_level="normal"),
+        AIEntry("bluffer", bluffer.BlufferAI, N_("A tricky player: reads the odds well, and now and then calls "
+                "a number it holds itself to lead you astray (the level: how often, in per cent)"),
+                levels=bluffer.LEVELS, default_level=40),
         AIEntry("expert", expert.ExpertAI, N_("The strongest: exact odds of every hidden number from all "
                 "the arrangements the table allows, weighed by what others' "
                 "calls suggest; keeps its own rack hard to read and stops "
