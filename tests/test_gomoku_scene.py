@@ -199,3 +199,21 @@ def test_soosorv_shows_the_square_where_each_of_the_first_three_stones_may_go(ap
     x, y = (round(v) for v in game.board.point_xy(GOMOKU.rules.move_from_text("h8", game.match.state)))
     edge = round(game.board.cell * 1.4)  # the 3 x 3 square's side, between its ring of points and the next
     assert any(app.screen.get_at((x + d, y))[:3] == OFFER for d in range(edge - 4, edge + 5))
+
+
+def test_the_move_list_marks_each_move_with_the_stone_its_seat_held_then(app):
+    import pygame
+    game = pvp(app, rule="freestyle", size=15, opening="swap2")
+    typed(app, "h8")  # seat 0 places black, white, black
+    typed(app, "h9")
+    typed(app, "i9")
+    key(app, pygame.K_s, pygame.KMOD_CTRL)  # seat 1 swaps: it takes black, seat 0 plays white from now on
+    assert game.match.state.swapped
+
+    def mark(draw) -> tuple:
+        surface = pygame.Surface((20, 20))
+        draw(surface)
+        return tuple(surface.get_at((10, 10)))[:3]
+    assert mark(lambda s: game.board.draw_seat_icon(s, (10, 10), 8, 0)) == STONE[1]  # seat 0 is white now
+    assert mark(lambda s: game.board.draw_move_icon(s, (10, 10), 8, game.match, 0)) == STONE[0]  # it placed black
+    assert mark(lambda s: game.board.draw_move_icon(s, (10, 10), 8, game.match, 3)) == STONE[1]  # swapped as white

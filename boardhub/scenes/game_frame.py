@@ -365,7 +365,7 @@ def draw_side(scene: GameView, surface: pygame.Surface) -> None:
         p = m.history[idx]
         theme.text(surface, f"{idx + 1}.", 20 * s, (r.x + 34 * s, y), theme.MUTED, "topright")
         mid = y + theme.line_height(20 * s) / 2  # the mark beside the middle of the entry's first line
-        scene.board.draw_seat_icon(surface, (r.x + 48 * s, mid), max(5, 7 * s), p.seat)
+        scene.board.draw_move_icon(surface, (r.x + 48 * s, mid), max(5, 7 * s), m, idx)
         for k, line in enumerate(lines):  # fit: only a single word wider than the column is cut
             room = width if k == 0 else r.width - 62 * s
             theme.text(surface, theme.fit(line, 20 * s, room), 20 * s, (r.x + 62 * s, y + k * line_h), theme.TEXT)

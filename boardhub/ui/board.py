@@ -312,6 +312,11 @@ class BoardView:
         """The seat's mark, as the top bar and the move list show it."""
         theme.text(surface, theme.SEAT_MARKS[seat], radius * 2, center, theme.TEXT, "center", bold=True)
 
+    def draw_move_icon(self, surface: pygame.Surface, center: tuple[float, float], radius: float,
+                       match: Match, ply: int) -> None:
+        """The mark beside move `ply` in the move list: its seat's, as that seat was when it moved."""
+        self.draw_seat_icon(surface, center, radius, match.history[ply].seat)
+
     def scores(self, state: Any) -> list[str]:
         """Each seat's score as shown in the top bar."""
         return []

@@ -131,7 +131,15 @@ class GomokuBoard(BoardView):
 
     def draw_seat_icon(self, surface, center, radius: float, seat: int) -> None:
         """The stone of the colour the seat holds now (an opening rule's swap changes it)."""
-        colour = seat ^ self.swapped
+        self._draw_stone_icon(surface, center, radius, seat ^ self.swapped)
+
+    def draw_move_icon(self, surface, center, radius: float, match: Match, ply: int) -> None:
+        """The stone of the colour the seat held when it moved: a swap later does not recolour the moves
+        before it."""
+        self._draw_stone_icon(surface, center, radius, match.history[ply].seat ^ match.states[ply].swapped)
+
+    @staticmethod
+    def _draw_stone_icon(surface, center, radius: float, colour: int) -> None:
         pygame.draw.circle(surface, STONE[colour], center, radius)
         pygame.draw.circle(surface, STONE_RIM[colour], center, radius, max(1, round(radius / 6)))
 
