@@ -144,14 +144,15 @@ class GomokuBoard(BoardView):
         pygame.draw.circle(surface, STONE_RIM[colour], center, radius, max(1, round(radius / 6)))
 
     def actions(self, match: Match):
-        """Move numbers; for a human to move in an opening rule's step, its choices."""
-        out = [(N_("Numbers: on") if self.numbers else N_("Numbers"), self.toggle_numbers)]
+        """For a human to move in an opening rule's step, its choices (first, so that - and + sit side by side
+        and a step's two choices share a row); then move numbers."""
+        numbers = [(N_("Numbers: on") if self.numbers else N_("Numbers"), self.toggle_numbers)]
         state = match.state
         if not state.phase or match.is_over or not match.seats[match.to_move].is_human:
-            return out
+            return numbers
         if state.phase == openings.DECLARE:
-            return out + [("-", self.fewer), ("+", self.more), (N_("Declare"), self.declare)]
-        return out + [(label, lambda move=move: Play(move)) for move, label, _k in CHOICES.get(state.phase, ())]
+            return [("-", self.fewer), ("+", self.more), (N_("Declare"), self.declare)] + numbers
+        return [(label, lambda move=move: Play(move)) for move, label, _k in CHOICES.get(state.phase, ())] + numbers
 
     def shortcuts(self) -> dict:
         """Ctrl+S swaps, Ctrl+K keeps the colour, Ctrl+P places 2 more, Ctrl+B and Ctrl+W take a colour."""
