@@ -115,6 +115,7 @@ class App:
         theme.use_palette(self.settings.palette)
         self.stack: list[Scene] = []
         self.running = True
+        self._key_text: str | None = None  # the text of a key that changed the screen: not the new screen's
         self._worker = None
         # the table this window hosts (net.lobby.Hosting): kept here, not by a screen, so that it
         # outlives the screen that started it; stopped when the host leaves the table or quits
@@ -334,6 +335,17 @@ class App:
                 for s in self.stack:
                     s.layout(self.size)
             return
+        if event.type == pygame.TEXTINPUT and self._key_text is not None:
+            key_text, self._key_text = self._key_text, None
+            if event.text == key_text:
+                return  # the letter of a key that opened or closed a screen (the editor's P) is not typed there
+        top = self.stack[-1] if self.stack else None
+        self._dispatch(event)
+        if event.type == pygame.KEYDOWN:
+            changed = (self.stack[-1] if self.stack else None) is not top
+            self._key_text = event.unicode if changed and getattr(event, "unicode", "") else None
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
         for scene in reversed(self.stack):
             event = scene.process_event(event)
             if event is None or not scene.transparent:

@@ -182,3 +182,16 @@ def test_export_of_a_game_from_a_position_writes_only_the_records_that_hold_it(a
     app.top.export()
     psq = next(saves_folder.glob("gomoku-*.psq")).read_text()
     assert psq.splitlines()[1:] == ["10,10,0"]  # the edited position's stone, as the first move
+
+
+def test_the_letter_of_the_key_that_plays_from_here_is_not_typed_into_the_game(app):
+    """P plays from the editor; the P's text, which SDL sends after the key, is not a move typed in the game."""
+    open_editor(app, "othello")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="p"))
+    app.frame(0.016)
+    game = app.top
+    assert isinstance(game, GameScene) and game.keys.text == ""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="d"))  # what is typed next is typed
+    app.frame(0.016)
+    assert game.keys.text == "d"
