@@ -86,6 +86,16 @@ def first_move(m: Match):
 
 
 # ---------------------------------------------------------------- the keys and the words
+
+def second_move(m: Match) -> None:
+    """Let the AI answer the first move (within 30 s), then close the match's engines."""
+    deadline = m.clock() + 30
+    while len(m.history) < 2 and not m.is_over and m.clock() < deadline:
+        m.update()
+        m.wait(0.05)
+    m.close()
+    assert len(m.history) == 2, m.outcome
+
 def test_every_preset_reads_back_and_no_other_key_is_believed():
     assert TimeControl.parse(NO_CLOCK) is None and TimeControl.parse(None) is None
     for key in PRESETS[1:]:
@@ -358,12 +368,7 @@ def test_a_gomocup_brain_is_told_the_match_budget_and_its_time_left(tmp_path, wo
     m = Match(get_game("gomoku"), [Seat(None, "A"), Seat(spec)], {"size": 15, "rule": "freestyle"}, seed=1,
               timing=Timing(ai_delay=0.0, control=TimeControl(3, 2)), worker=worker)
     m.play(m.parse("h8"))
-    deadline = m.clock() + 30
-    while len(m.history) < 2 and not m.is_over and m.clock() < deadline:
-        m.update()
-        m.wait(0.05)
-    m.close()
-    assert len(m.history) == 2, m.outcome
+    second_move(m)
     sent = log.read_text().splitlines()
     assert "INFO timeout_match 180000" in sent
     turn = next(i for i, line in enumerate(sent) if line.startswith("TURN"))
@@ -479,11 +484,6 @@ def test_a_gtp_othello_engine_is_told_the_time_the_match_planned_from_its_clock(
               timing=Timing(ai_delay=0.0, control=TimeControl(3, 2)), worker=worker)
     m.play(m.parse("d3"))
     planned = m.planned_limit(1)
-    deadline = m.clock() + 30
-    while len(m.history) < 2 and not m.is_over and m.clock() < deadline:
-        m.update()
-        m.wait(0.05)
-    m.close()
-    assert len(m.history) == 2, m.outcome
+    second_move(m)
     told = [line for line in log.read_text().splitlines() if line.startswith("time_left w ")]
     assert told and 0.5 * planned < float(told[0].split()[2]) < planned  # seconds, far above the 0.5 s limit
