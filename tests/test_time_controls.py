@@ -85,8 +85,6 @@ def first_move(m: Match):
     return m.rules.legal_moves(m.state)[0]
 
 
-# ---------------------------------------------------------------- the keys and the words
-
 def second_move(m: Match) -> None:
     """Let the AI answer the first move (within 30 s), then close the match's engines."""
     deadline = m.clock() + 30
@@ -95,6 +93,7 @@ def second_move(m: Match) -> None:
         m.wait(0.05)
     m.close()
     assert len(m.history) == 2, m.outcome
+
 
 def test_every_preset_reads_back_and_no_other_key_is_believed():
     assert TimeControl.parse(NO_CLOCK) is None and TimeControl.parse(None) is None
@@ -105,6 +104,8 @@ def test_every_preset_reads_back_and_no_other_key_is_believed():
         with pytest.raises(ValueError):
             TimeControl.parse(bad)
 
+
+# ---------------------------------------------------------------- the keys and the words
 
 def test_the_labels_say_minutes_increments_and_time_a_move_in_both_languages():
     assert [label_of(k) for k in ("none", "1+0", "3+2", "10s")] == ["No clock", "1 min", "3 min + 2 s", "10 s a move"]
