@@ -205,13 +205,13 @@ class HostScene(Scene):
         for o, c in self.option_choices:
             c.visible = o.applies(options)
         self.port_field.visible = self.reach.value == "internet"
-        # room kept for the most rows this screen shows (Da Vinci's four options and four seats, a port),
-        # so rows never move as others come and go
-        most_options = max(len(g.options) for g in self.games)
-        most_seats = max(most_players(g) for g in self.games)
+        # room kept for the most rows the game shows (Da Vinci's options and four seats, a port), so rows
+        # never move as its options and seats come and go; a game of fewer rows has them taller
+        most_options = len(self.option_choices)
+        most_seats = most_players(self.game)
         note_h = 2 * theme.line_height(20 * s)
         fixed = (84 + 14 + 14 + 88) * s + note_h
-        rows = 3 + most_options + most_seats + 2
+        rows = 4 + most_options + most_seats + 2  # the name, the game, the clock, who can join; a port
         margin = 16 if h <= 700 else 0.08 * h  # a large window keeps air round the panel
         row_h = min(max(38 * s, 28.0), max(22.0, (h - margin - fixed) / rows - gap))
         self.panel = p = pygame.Rect(0, 0, min(w - 24, max(760 * s, 640)), min(h - 16, fixed + rows * (row_h + gap)))
