@@ -213,3 +213,14 @@ def test_records_keep_the_opening_choices_as_words_and_a_psq_holds_the_stones_on
     size, stones = from_psq(psq)
     assert stones == list(match.state.moves) and len(stones) == 6  # the offer not kept is no stone
     assert psq_options(psq) == {"size": 15, "opening": "none", "renju_opening": "none"}
+
+
+def test_the_seats_are_named_by_turn_where_an_opening_rule_may_swap_their_colours():
+    from boardhub.core.game import get_game
+    entry = get_game("gomoku")
+    assert [entry.seat_title(i, {"rule": "renju"}) for i in (0, 1)] == ["Black", "White"]
+    assert [entry.seat_title(i, {"rule": "renju", "renju_opening": "soosorv8"}) for i in (0, 1)] == \
+        ["Moves first", "Moves second"]
+    assert [entry.seat_title(i, {"rule": "freestyle", "opening": "swap2"}) for i in (0, 1)] == \
+        ["Moves first", "Moves second"]
+    assert get_game("othello").seat_title(1, {}) == "White" and get_game("dots").seat_title(1, {}) == "Moves second"

@@ -18,6 +18,8 @@ from boardhub.core.records import RecordFormat
 from boardhub.core.review import ReviewSpec
 from boardhub.core.rules import Option, Outcome, Rules
 
+SEAT_ORDINALS = (N_("Moves first"), N_("Moves second"), N_("Moves third"), N_("Moves fourth"))
+
 GAME_KEYS = ("dots", "othello", "gomoku", "davinci")
 Evaluate = Callable[[Any, float], dict]  # (a seat's view, deadline) -> {move: score}
 
@@ -92,6 +94,9 @@ class GameEntry:
     # each seat's colour where the board gives the seats one ("Black", "White"); else the setup
     # names seats by their turn ("Moves first")
     seat_names: tuple[str, ...] = ()
+    # whether the seats' colours may change hands in a game of these options (Gomoku's opening rules
+    # swap them): the seats are then named by their turn
+    colours_swap: Callable[[dict], bool] | None = None
     # a finished game's review: the judge of positions, its unit and its thresholds
     review: ReviewSpec | None = None
     # after a game played in the app ends: learn from its moves (Othello's learned boards, a setting)
@@ -107,6 +112,17 @@ class GameEntry:
     # why engine seats cannot play a game of these options (a sentence marked for the catalog), None if
     # they can: Gomoku's engines speak no opening rule
     engines_refuse: Callable[[dict], str | None] | None = None
+
+    def seat_title(self, seat: int, options: dict | None = None) -> str:
+        """A seat's name before the game, to translate: its colour where the board gives it one ("Black"),
+        else (or where the colours may change hands) its turn ("Moves first")."""
+        swaps = self.colours_swap is not None and options is not None and self.colours_swap(options)
+        return self.seat_names[seat] if seat < len(self.seat_names) and not swaps else SEAT_ORDINALS[seat]
+
+    def most_players(self) -> int:
+        """The most seats a game of any of its options has (the screens keep room for them)."""
+        counts = [self.rules.num_players({o.key: v}) for o in self.options for v in o.choices]
+        return max(counts + [self.rules.num_players({})])
 
     @property
     def ais(self) -> dict[str, AIFactory]:

@@ -26,7 +26,6 @@ from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, offer_options
 
 ME, OPEN = "me", "open"
-ORDINALS = (N_("Moves first"), N_("Moves second"), N_("Moves third"), N_("Moves fourth"))
 REACH_NOTES = {
     "local": N_("Only this computer can join (another boardhub window, or the command line)."),
     "lan": N_("Computers on this network see the table in their list, or type its address."),
@@ -49,14 +48,8 @@ def seat_choice_label(value: str) -> str:
     return seat_label(value)
 
 
-def seat_title(game: GameEntry, seat: int) -> str:
-    """A seat's row label: its colour where the board shows one ("Black"), else its turn ("Moves first")."""
-    return _(game.seat_names[seat] if seat < len(game.seat_names) else ORDINALS[seat])
 
 
-def most_players(game: GameEntry) -> int:
-    counts = [game.rules.num_players({o.key: v}) for o in game.options for v in o.choices]
-    return max(counts + [game.rules.num_players({})])
 
 
 class HostScene(Scene):
@@ -208,7 +201,7 @@ class HostScene(Scene):
         # room kept for the most rows the game shows (Da Vinci's options and four seats, a port), so rows
         # never move as its options and seats come and go; a game of fewer rows has them taller
         most_options = len(self.option_choices)
-        most_seats = most_players(self.game)
+        most_seats = self.game.most_players()
         note_h = 2 * theme.line_height(20 * s)
         fixed = (84 + 14 + 14 + 88) * s + note_h
         rows = 4 + most_options + most_seats + 2  # the name, the game, the clock, who can join; a port
@@ -287,7 +280,7 @@ class HostScene(Scene):
         theme.text(surface, theme.fit(_("Host a table"), 36 * s, p.width - 64 * s, bold=True), 36 * s,
                    (self.x0, p.y + 26 * s), theme.TEXT, bold=True)
         for label, y in self.rows:
-            text = seat_title(self.game, label) if isinstance(label, int) else _(label)
+            text = _(self.game.seat_title(label, self.options())) if isinstance(label, int) else _(label)
             px = theme.fit_size(text, 22 * s, self.label_w)
             theme.text(surface, theme.fit(text, px, self.label_w), px, (self.x0, y), theme.MUTED, "midleft")
         for wdg in self.widgets():

@@ -30,7 +30,6 @@ from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, Choice, FocusRing, set_clipboard_text
 
 OPEN = "open"
-ORDINALS = (N_("Moves first"), N_("Moves second"), N_("Moves third"), N_("Moves fourth"))
 POLL = 0.1  # seconds between looks at a seat being taken (its messages also wake the loop)
 NO_GAME_SCREEN = N_("The game has started, but this version of boardhub cannot show a network game.")
 
@@ -48,14 +47,8 @@ def open_remote_game(app: Host, client: Client, seat: RemoteSeat) -> str:
     return ""
 
 
-def most_players(game) -> int:
-    counts = [game.rules.num_players({o.key: v}) for o in game.options for v in o.choices]
-    return max(counts + [game.rules.num_players({})])
 
 
-def seat_title(game_key: str, seat: int) -> str:
-    names = get_game(game_key).seat_names
-    return _(names[seat] if seat < len(names) else ORDINALS[seat])
 
 
 def shown_code(code: str) -> str:
@@ -106,6 +99,11 @@ class RoomScene(Scene):
         if hand_over and self.remote is not None and self.remote.started and not self.handed_over and not self.gone:
             self.hand_over()
 
+    def seat_title(self, seat: int) -> str:
+        """The seat's name in the room: its colour, or its turn where the table's options swap colours."""
+        options = self.remote.options if self.remote is not None else None
+        return _(get_game(self.game).seat_title(seat, options))
+
     def take(self, message: dict[str, Any]) -> None:
         kind = message.get("t")
         if kind == "welcome":
@@ -141,7 +139,7 @@ class RoomScene(Scene):
         if not self.game:
             return
         # the host's words, checked as any other computer's: seats as the game has them, each a record
-        seats = [seat for seat in seats if isinstance(seat, dict)][:most_players(get_game(self.game))] \
+        seats = [seat for seat in seats if isinstance(seat, dict)][:get_game(self.game).most_players()] \
             if isinstance(seats, list) else []
         first = len(seats) != len(self.seats)
         self.seats, self.seats_at = seats, time.monotonic()  # away countdowns run on from here
@@ -403,7 +401,7 @@ class RoomScene(Scene):
             px = min(22 * s, row.height * 0.45)
             title_w = min(150 * s, row.width * 0.2)
             with theme.panel_bounds(surface, row):
-                theme.text(surface, theme.fit(seat_title(self.game, i), px * 0.9, title_w - 8 * s), px * 0.9,
+                theme.text(surface, theme.fit(self.seat_title(i), px * 0.9, title_w - 8 * s), px * 0.9,
                            (row.x + 12 * s, row.centery), theme.MUTED, "midleft")
                 status, color = self.status(seat)
                 name, name_x = self.seat_name(i, seat), row.x + 12 * s + title_w

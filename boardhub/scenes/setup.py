@@ -38,7 +38,6 @@ from boardhub.ui.scene import Host, Scene
 from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, Toggle, offer_options
 
 LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
-ORDINALS = (N_("Moves first"), N_("Moves second"), N_("Moves third"), N_("Moves fourth"))
 DETAIL_PX = 20  # the text size of the box that describes a seat's AI, whole, on up to DETAIL_LINES lines
 DETAIL_LINES = 3
 CHECK_POLL = 0.05  # seconds between looks at an engine being started
@@ -60,9 +59,6 @@ def choice_label(value: str | None) -> str:
     return seat_label(value)
 
 
-def seat_title(game: GameEntry, seat: int) -> str:
-    """A seat's row label: its colour where the board shows one ("Black"), else its turn ("Moves first")."""
-    return _(game.seat_names[seat] if seat < len(game.seat_names) else ORDINALS[seat])
 
 
 def ai_detail(game: GameEntry, spec: str | None) -> str:
@@ -85,10 +81,6 @@ def ai_detail(game: GameEntry, spec: str | None) -> str:
                                         blurb=blurb)
 
 
-def most_players(game: GameEntry) -> int:
-    """The most seats any one option's choice makes (Da Vinci's 4 players): the layout keeps room for them."""
-    counts = [game.rules.num_players({o.key: v}) for o in game.options for v in o.choices]
-    return max(counts + [game.rules.num_players({})])
 
 
 class SetupScene(Scene):
@@ -212,7 +204,7 @@ class SetupScene(Scene):
         if seat is None:
             return ""
         value = self.seat_choices[seat].value
-        return _("{seat} · {ai}: {detail}").format(seat=seat_title(self.game, seat), ai=choice_label(value),
+        return _("{seat} · {ai}: {detail}").format(seat=_(self.game.seat_title(seat, self.options())), ai=choice_label(value),
                                                     detail=ai_detail(self.game, value))
 
     def sync_seats(self) -> None:
@@ -300,7 +292,7 @@ class SetupScene(Scene):
             try:
                 proto, argv = AISpec.parse(value).external
             except ValueError:
-                return _("Type the engine's program and its arguments ({seat})").format(seat=seat_title(self.game, i))
+                return _("Type the engine's program and its arguments ({seat})").format(seat=_(self.game.seat_title(i, self.options())))
             if shutil.which(argv[0]) is None and not _is_file(argv[0]):
                 return _("Cannot find the engine program '{name}': check its name or give its full path").format(
                     name=argv[0])
@@ -384,7 +376,7 @@ class SetupScene(Scene):
         # the title, under the modes, between the sections, the box, the buttons
         title_h, sep = 90 * s, 18 * s  # the title's room, and between the sections
         fixed = title_h + 2 * sep + (22 + 10 + 74) * s + box_h
-        players = most_players(self.game)
+        players = self.game.most_players()
         # a seat: its choice (its Strongest button beside it), and an engine's command line where one can show
         rows = 1 + len(self.option_choices) + players * (2 if self.game.externals else 1) + 0.85 + 2
         room = h - 24 * s - fixed
@@ -427,7 +419,7 @@ class SetupScene(Scene):
         strongest_w = round(min(150 * s, field_w * 0.3))
         for i, (c, f, b, n) in enumerate(zip(self.seat_choices, self.engine_fields, self.strongest_buttons,
                                              self.name_fields)):
-            row(c, seat_title(self.game, i))
+            row(c, self.game.seat_title(i, options))
             c.rect.width -= strongest_w + round(gap)
             b.visible = c.value is not None and not self._is_engine(c.value) \
                 and c.value != ladder_specs(self.game)[-1]

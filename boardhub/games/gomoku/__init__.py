@@ -131,10 +131,15 @@ def write_psq(match: Any) -> str:
     return to_psq(match.state.moves, match.start.size)
 
 
+def opening_rule(options: dict) -> bool:
+    """Whether a game of these options opens by a rule (swap2, Soosõrv-8), whose swaps change hands."""
+    o = GomokuRules().normalize(options)
+    return (o["renju_opening"] if o["rule"] == "renju" else o["opening"]) != "none"
+
+
 def engines_refuse(options: dict) -> str | None:
     """Gomocup brains speak no opening rule in boardhub's protocol: a game with one seats none."""
-    o = GomokuRules().normalize(options)
-    if (o["renju_opening"] if o["rule"] == "renju" else o["opening"]) != "none":
+    if opening_rule(options):
         return N_("Gomocup engines play no opening rule: choose the opening rule None, or boardhub's AIs")
     return None
 
@@ -180,4 +185,5 @@ ENTRY = GameEntry(
     position=GomokuPositions(),
     find_win=find_win,
     engines_refuse=engines_refuse,
+    colours_swap=opening_rule,
 )
