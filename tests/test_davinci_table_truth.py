@@ -89,7 +89,7 @@ def test_best_move_is_said_in_words_ringed_on_its_tile_and_no_rough_chance_is_qu
     verdict = Verdict(42.857, ("guess", *target, value), False, "7 simulations",
                       Wording.of("simulations: {count}", count=7))
     session = scene.session
-    session._hint_state, session.hint = m.state, verdict
+    session._hint.state, session._hint.answer = m.state, verdict
     session._events.append(HintReady("guess 2 1 0, 42.9 % to win (estimated): simulations: 7", verdict))
     app.frame(0.016)
     said = scene.message.text

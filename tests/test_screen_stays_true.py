@@ -88,7 +88,7 @@ def test_the_best_ring_does_not_come_back_with_undo_and_redo(app):
     scene = open_pvp(app, "othello")
     session, m = scene.session, scene.match
     best = m.rules.legal_moves(m.state)[0]
-    session._hint_state, session.hint = m.state, SimpleNamespace(best=best)  # a hint as the expert gives it
+    session._hint.state, session._hint.answer = m.state, SimpleNamespace(best=best)  # a hint as the expert gives it
     assert session.hint_for(m.state) is not None
     scene.act(Play(best))
     app.frame(0.016)

@@ -354,24 +354,6 @@ class GameSession(Session):
     def hinting(self) -> bool:
         return self._hint.pending
 
-    # the hint and the position it is for, by the names they had as attributes (a test sets a hint by hand)
-    @property
-    def hint(self) -> Any:
-        """The hint's Verdict (read it by `hint_for(state)`: it is shown only while its position stands)."""
-        return self._hint.answer
-
-    @hint.setter
-    def hint(self, verdict: Any) -> None:
-        self._hint.answer = verdict
-
-    @property
-    def _hint_state(self) -> Any:
-        return self._hint.state
-
-    @_hint_state.setter
-    def _hint_state(self, state: Any) -> None:
-        self._hint.state = state
-
     def close(self) -> None:
         if self.match.timing.control is not None and not self.match.is_over:
             self.autosave()  # the clock of the move being thought about, so that a resume goes on with it

@@ -23,7 +23,7 @@ from boardhub.net import protocol
 from boardhub.net.lobby import DEFAULT_PORT, REACH, Connecting, Hosting, beacon_target, parse_port
 from boardhub.ui import theme
 from boardhub.ui.scene import Host, Scene
-from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, offer_options
+from boardhub.ui.widgets import Button, Choice, FocusRing, TextField, form_keys, offer_options
 
 ME, OPEN = "me", "open"
 REACH_NOTES = {
@@ -262,11 +262,7 @@ class HostScene(Scene):
             return None
         if any([f.handle(event) for f in (self.name_field, self.port_field)]):  # one keeps the focus
             return None
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
+        if form_keys(event, self.back, self.start):
             return None
         for wdg in self.widgets():
             if wdg.visible and wdg.handle(event):
@@ -281,8 +277,7 @@ class HostScene(Scene):
                    (self.x0, p.y + 26 * s), theme.TEXT, bold=True)
         for label, y in self.rows:
             text = _(self.game.seat_title(label, self.options())) if isinstance(label, int) else _(label)
-            px = theme.fit_size(text, 22 * s, self.label_w)
-            theme.text(surface, theme.fit(text, px, self.label_w), px, (self.x0, y), theme.MUTED, "midleft")
+            theme.row_label(surface, text, 22 * s, (self.x0, y), self.label_w)
         for wdg in self.widgets():
             if wdg.visible:
                 wdg.draw(surface)

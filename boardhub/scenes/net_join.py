@@ -20,7 +20,7 @@ from boardhub.net.discovery import Heard, Listener
 from boardhub.net.lobby import Address, Connecting, listen_address, parse_address
 from boardhub.ui import theme
 from boardhub.ui.scene import Host, Scene
-from boardhub.ui.widgets import Button, FocusRing, TextField
+from boardhub.ui.widgets import Button, FocusRing, TextField, form_keys
 
 LISTED = 4  # tables shown at once: the newest heard
 POLL = 0.1  # seconds between looks at a join under way
@@ -244,11 +244,7 @@ class JoinScene(Scene):
             return None
         if any([f.handle(event) for f in self.fields]):  # every field hears a click: one keeps the focus
             return None
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.join()
+        if form_keys(event, self.back, self.join):
             return None
         for b in (*self.table_buttons, self.back_button, self.host_button, self.watch_button, self.join_button):
             if b.handle(event):
@@ -263,9 +259,7 @@ class JoinScene(Scene):
                    (self.x0, p.y + 26 * s), theme.TEXT, bold=True)
         inner = p.width - 64 * s
         for label, y in self.labels:
-            text = _(label)
-            px = theme.fit_size(text, 22 * s, self.label_w)
-            theme.text(surface, theme.fit(text, px, self.label_w), px, (self.x0, y), theme.MUTED, "midleft")
+            theme.row_label(surface, _(label), 22 * s, (self.x0, y), self.label_w)
         head = _("Tables on this network")
         theme.text(surface, theme.fit(head, 22 * s, inner, bold=True), 22 * s, (self.x0, self.list_head_y),
                    theme.TEXT, bold=True)

@@ -271,6 +271,12 @@ def _fit_size(msg: str, px: float, width: int, bold: bool) -> float:
     return size
 
 
+def row_label(surface: pygame.Surface, msg: str, px: float, pos: tuple[float, float], width: float) -> None:
+    """A form row's label, left of its field: muted, smaller until it fits `width` (then cut)."""
+    size = fit_size(msg, px, width)
+    text(surface, fit(msg, size, width), size, pos, MUTED, "midleft")
+
+
 def fit(msg: str, px: float, width: float, bold: bool = False) -> str:
     """`msg`, cut with an ellipsis where it would run past `width` pixels: its longest start that
     fits with the ellipsis (the whole of it when it fits)."""

@@ -540,3 +540,14 @@ def offer_options(option_choices: Sequence[tuple[Any, Choice]]) -> None:
             offered = option.offered(options)
             choice.offer(offered, [option.label_of(v) for v in offered], option.default)
 
+
+def form_keys(event: pygame.event.Event, back: Callable[[], None], submit: Callable[[], None]) -> bool:
+    """A form's own keys, after its fields and focus ring had the event: Esc goes back, Enter submits.
+    True for any key (a key no field took does nothing else)."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    if event.key == pygame.K_ESCAPE:
+        back()
+    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        submit()
+    return True
