@@ -47,6 +47,12 @@ def worker():
     w.close()
 
 
+@pytest.fixture
+def fast(worker):
+    """A getter of the module's AI process, as the app hands it to sessions."""
+    return lambda: worker
+
+
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
     """The hostile-file corpus, made once a module: the readers only read it (their tests' snapshots prove it)."""

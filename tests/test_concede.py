@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
+from matchdriver import pva
 from uidriver import key
 
 from boardhub.core import saves
@@ -22,15 +23,6 @@ from boardhub.core.stats import Stats
 from boardhub.games.othello.engine import PASS
 from boardhub.games.othello.review import EXACT_EMPTIES, judge
 
-
-@pytest.fixture
-def fast(worker):
-    return lambda: worker
-
-
-def pva(game: str = "dots", ai: str = "easy", **options) -> GameSetup:
-    setup = GameSetup.default(game, "pva")
-    return replace(setup, options={**setup.options, **options}, seats=(None, ai))
 
 
 def pvp(game: str, **options) -> GameSetup:

@@ -8,6 +8,7 @@ import time
 from dataclasses import replace
 
 import pytest
+from matchdriver import pva
 
 from boardhub.core import saves
 from boardhub.core.game import get_game
@@ -40,16 +41,6 @@ def drive(session: GameSession, human_moves=lambda m: m.rules.legal_moves(m.stat
 def saved_games() -> list[saves.SavedGame]:
     return [g for g in saves.list_games() if g.readable]
 
-
-@pytest.fixture
-def fast(worker):
-    """A getter of the module's AI process, as the app hands it to sessions."""
-    return lambda: worker
-
-
-def pva(game: str = "dots", ai: str = "easy", **options) -> GameSetup:
-    setup = GameSetup.default(game, "pva")
-    return replace(setup, options={**setup.options, **options}, seats=(None, ai))
 
 
 def test_a_game_is_saved_after_every_move_counted_once_and_recorded(fast, saves_folder):
