@@ -11,12 +11,17 @@ same count play the same deals. Printed, one RESULT line a series:
 - the expert against each level;
 - each level and the expert against the bluffers (bluffer:20, 40, 60: the
   share of long-shot first calls that are bluffs);
-- seed:hard with its reliability logic switched off ("seed:hard/off": every
-  opponent trusted as at the start, whatever it is caught doing) against each
-  bluffer, and what the reliability logic gains (target: at least 5 points);
-  the same for seed:hard by the constants the tuning started from
-  ("seed:hard/untuned", where a caught bluff costs 20 points of reliability,
-  against "seed:hard/untuned/off").
+- seed:hard with its reliability switched off against each bluffer, and what
+  the reliability gains (target: at least 5 points). Switched off is what the
+  report sets the reliability against: "trusting the user 100%", taking every
+  remembered call as a number its caller does not hold ("seed:hard/trusting":
+  reliability held at 100). Then what the judging at reveals adds on its own:
+  seed:hard against itself with every reliability frozen where it starts
+  ("seed:hard/frozen"), and the same for seed:hard by the constants the
+  tuning started from ("seed:hard/untuned", where a caught bluff costs 20
+  points of reliability, against "seed:hard/untuned/frozen");
+- against an honest caller (seed:hard), what trusting every call is worth:
+  seed:hard/trusting against seed:normal, beside seed:hard against it.
 
 After each series against a bluffer, a FACTS line says how its bluffs went
 (read from the finished games, which hold every tile): bluffs a game, how many
@@ -26,7 +31,7 @@ the game's events gone by at the bluff and at the catch.
 
 Games run in-process, each AI answering the view of its seat only. --only runs
 the series whose line contains the text (e.g. --only bluffer:60). --constants
-has seed:hard and seed:hard/off play by other constants than the shipped ones
+has seed:hard and its trusting and frozen forms play by other constants than the shipped ones
 (trust, fall, rise, least: e.g. --constants 55,10,2,100), to see what the
 reliability logic gains where the tuning did not go.
 """
@@ -37,6 +42,7 @@ import multiprocessing as mp
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 from boardhub.core.game import get_game
 from boardhub.games.davinci import ai as source
@@ -46,17 +52,25 @@ from boardhub.games.davinci.weights import Constants
 
 LEVEL_TARGET = 0.55
 GAIN_TARGET = 0.05
-UNRELIABLE = "seed:hard/off"  # seed:hard with its reliabilities fixed at the start
+TRUSTING = "seed:hard/trusting"  # seed:hard believing every call: reliability held at 100
+FROZEN = "seed:hard/frozen"  # seed:hard with its reliabilities held where they start
 UNTUNED = "seed:hard/untuned"  # seed:hard by the constants the tuning started from (a caught bluff costs 20)
-UNTUNED_OFF = "seed:hard/untuned/off"
-BASE = {UNRELIABLE: "seed:hard", UNTUNED_OFF: UNTUNED}  # each switched-off AI and the AI it is compared with
+UNTUNED_FROZEN = "seed:hard/untuned/frozen"
+# each AI with something switched off: the AI it is compared with, and what the difference measures
+BASE = {TRUSTING: ("seed:hard", "reliability gain", True),
+        FROZEN: ("seed:hard", "judging at reveals", False),
+        UNTUNED_FROZEN: (UNTUNED, "judging at reveals", False)}
 BLUFFERS = ("bluffer:20", "bluffer:40", "bluffer:60")
 
 
 def make(spec: str, seed: int, constants: Constants | None = None):
-    """The AI `spec`; seed:hard and seed:hard/off by `constants` where given, else by the shipped ones."""
-    if spec in (UNRELIABLE, UNTUNED, UNTUNED_OFF):
-        return SeedAI("hard", seed=seed, constants=constants if spec == UNRELIABLE else source.UNTUNED,
+    """The AI `spec`; seed:hard and its trusting and frozen forms by `constants` where given, else by the
+    shipped ones."""
+    mine = constants or source.CONSTANTS
+    if spec == TRUSTING:
+        return SeedAI("hard", seed=seed, constants=replace(mine, trust=100.0), reliable=False)
+    if spec in (FROZEN, UNTUNED, UNTUNED_FROZEN):
+        return SeedAI("hard", seed=seed, constants=mine if spec == FROZEN else source.UNTUNED,
                       reliable=spec == UNTUNED)
     if spec == "seed:hard" and constants is not None:
         return SeedAI("hard", seed=seed, constants=constants)
@@ -125,7 +139,9 @@ def plan() -> list[tuple[str, str, str]]:
     levels = ["seed:easy", "seed:normal", "seed:hard"]
     out = [("level", hi, lo) for lo, hi in zip(levels, levels[1:])]
     out += [("expert", "expert", lvl) for lvl in levels]
-    out += [("bluff", ai, bl) for bl in BLUFFERS for ai in levels + ["expert", UNRELIABLE, UNTUNED, UNTUNED_OFF]]
+    out += [("honest", TRUSTING, "seed:normal")]
+    out += [("bluff", ai, bl) for bl in BLUFFERS
+            for ai in levels + ["expert", TRUSTING, FROZEN, UNTUNED, UNTUNED_FROZEN]]
     return out
 
 
@@ -134,7 +150,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=2, help="processes playing games side by side")
     parser.add_argument("--only", default="", help="run only the series whose line contains this text")
-    parser.add_argument("--constants", help="trust,fall,rise,least for seed:hard and seed:hard/off "
+    parser.add_argument("--constants", help="trust,fall,rise,least for seed:hard and its trusting and frozen forms "
                                             "(default: the shipped ones)")
     args = parser.parse_args()
     constants = None
@@ -163,12 +179,14 @@ def main() -> None:
                 print(f"FACTS {b} against {a}: {made / args.games:.2f} bluffs a game, {caught / args.games:.2f} "
                       f"caught ({caught / max(1, made):.0%}); bluffs at {at / max(1, made):.0%} of the game, "
                       f"caught at {late / max(1, caught):.0%}", flush=True)
-            if a in BASE and (BASE[a], b) in shares:
-                on = shares[BASE[a], b]
+            if a in BASE and b in BLUFFERS and (BASE[a][0], b) in shares:
+                base, what, targeted = BASE[a]
+                on = shares[base, b]
                 gain = on - share
-                print(f"RESULT reliability gain of {BASE[a]} vs {b}: {on:.1%} - without reliability {share:.1%} = "
-                      f"{100 * gain:+.1f} points (target >= {100 * GAIN_TARGET:.0f}) -> "
-                      f"{'OK' if gain >= GAIN_TARGET else 'MISSED'}", flush=True)
+                verdict = f" (target >= {100 * GAIN_TARGET:.0f}) -> {'OK' if gain >= GAIN_TARGET else 'MISSED'}" \
+                    if targeted else ""
+                print(f"RESULT {what} of {base} vs {b}: {on:.1%} - {a} {share:.1%} = {100 * gain:+.1f} points"
+                      f"{verdict}", flush=True)
     finally:
         if pool:
             pool.shutdown()

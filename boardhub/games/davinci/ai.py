@@ -67,8 +67,8 @@ def load_constants(path: Path = CONSTANTS_PATH) -> w.Constants:
 # scored better than none. A bluff is caught only when the bluffed tile comes face up, which the trust
 # in the call itself delays (bench/davinci_bluff.py's FACTS lines: about three quarters of the way
 # into the game, when at all), and a lower reliability also shrinks what every case gains, so the AI
-# goes on less after a right call. The reliability logic is kept as the report has it, and the
-# benchmark measures it on and off.
+# goes on less after a right call. So what the reliability earns against a bluffer is mostly its start
+# below 100, the report's answer to "trusting the user 100%"; the benchmark measures both parts.
 CONSTANTS = load_constants()
 
 
