@@ -5,12 +5,15 @@ window for the first move, null windows to refute the others), a transposition
 table of bounds and best moves kept for the whole game, and move ordering by
 the table's move, then fewest replies left to the other side (mobility), then
 the history of moves that caused cut-offs. Leaves are scored by the learned
-pattern evaluation of `patterns`.
+pattern evaluation of `patterns`. Multi-ProbCut (`mpc`) cuts a node of depth 3
+or more where a shallow null-window search, through the line fitted for its
+stage, puts the deep value outside the window by MPC_T sigmas.
 
 Endgame: from SOLVE_EMPTIES empty squares the exact solver of `endgame` takes
 over. It first proves win, draw or loss (a narrow window is much cheaper),
-then the exact disc margin while time remains; a proof that does not finish
-in time leaves the midgame search's move in place.
+then the exact disc margin while time remains; a proof that has not finished
+by PROOF_SHARE of the time gives the rest to the midgame search, whose move
+stands.
 
 Opening: while the position is in the opening book (`book`, grown by the
 expert's own deeper searches), the expert plays a book move at once, its seed
@@ -30,6 +33,7 @@ on one position.
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Callable, NamedTuple
@@ -37,7 +41,7 @@ from typing import Callable, NamedTuple
 from boardhub.games.othello.book import book_move
 from boardhub.games.othello.endgame import SQUARE_RANK, WIN_BOUND, EndgameSolver, SolveTimeout, final_score
 from boardhub.games.othello.engine import FLIPS_AT, FULL, LANE, PASS, OthelloState, flips, moves_mask
-from boardhub.games.othello import patterns
+from boardhub.games.othello import mpc, patterns
 from boardhub.games.othello.evaluation import UNIT
 
 TIME_SHARE = 0.85  # of the time left to the deadline: the rest absorbs a busy machine and the hand-over
@@ -46,9 +50,12 @@ SOLVE_EMPTIES = 18  # from here the exact solver tries to prove the result
 EXACT_EMPTIES = 12  # at most this many: no win/loss test first, straight to the exact score
 DEEPEN_SHARE = 0.6  # past this share of the budget a new iteration would rarely change the move: stop
 MIDGAME_SHARE_IN_ENDGAME = 0.15  # budget for the heuristic search before a proof is tried
+PROOF_SHARE = 0.7  # the proof of win, draw or loss gives up here; the heuristic search has the rest
 WIN = 100 * UNIT  # added to a finished game's margin so any win outranks any heuristic score
 TABLE_LIMIT = 200_000  # entries (about 250 bytes each) before the table starts afresh
 MAX_DEPTH = 60
+MPC_T = 1.5  # Multi-ProbCut cuts a node when the shallow search clears the window by this many sigmas
+MPC_BOUND = 64 * UNIT  # windows reaching this far are about won or lost games: searched in full
 
 
 
@@ -111,6 +118,7 @@ class ExpertAI:
         self.rng = random.Random(seed)
         # the learned pattern evaluation; the self-play that learns it may bring another
         self.evaluate = evaluate or patterns.evaluator()
+        self.cuts: mpc.Table = mpc.table()  # Multi-ProbCut's fitted lines; empty: no cuts
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.solver = EndgameSolver()
         self.history = [0] * 64
@@ -293,6 +301,12 @@ class ExpertAI:
                     alpha = lo
                 if hi < beta:
                     beta = hi
+        if depth >= 3 and self.cuts:
+            cut = self.cuts.get((mpc.stage(64 - (me | opp).bit_count()), depth))
+            if cut is not None:
+                decided = self._probcut(me, opp, cut, alpha, beta)
+                if decided is not None:
+                    return decided
         # fewest replies first: every child's reply count from one packed move generation
         history = self.history
         children = []
@@ -344,6 +358,20 @@ class ExpertAI:
             self.table[key] = (depth, best, best, best_sq)
         return best
 
+    def _probcut(self, me: int, opp: int, cut: mpc.Cut, alpha: int, beta: int) -> int | None:
+        """Beta (or alpha) where a shallow null-window search puts the deep value beyond it with MPC_T
+        sigmas to spare, else None: the node is searched in full."""
+        margin = MPC_T * cut.sigma
+        if beta < MPC_BOUND:
+            bound = math.ceil((beta + margin - cut.b) / cut.a)
+            if bound < MPC_BOUND and self._search(me, opp, cut.shallow, bound - 1, bound, False) >= bound:
+                return beta
+        if alpha > -MPC_BOUND:
+            bound = math.floor((alpha - margin - cut.b) / cut.a)
+            if bound > -MPC_BOUND and self._search(me, opp, cut.shallow, bound, bound + 1, False) <= bound:
+                return alpha
+        return None
+
     def _frontier(self, me: int, opp: int, legal: int, alpha: int, beta: int) -> int:
         """Depth 1: every reply scored by the evaluation, in a cheap fixed order, no table."""
         best = -WIN - 65 * UNIT
@@ -379,10 +407,13 @@ class ExpertAI:
             budget = stop - start
             heuristic = self._iterate(me, opp, squares, start, start + MIDGAME_SHARE_IN_ENDGAME * budget, 1.0)
             order = [heuristic] + [sq for sq in order if sq != heuristic]
+            reached, self.depth = self.depth, 0
             try:
-                move, value = self._solve_root(me, opp, order, -1, 1, stop)
+                move, value = self._solve_root(me, opp, order, -1, 1, start + PROOF_SHARE * budget)
             except SolveTimeout:
-                return heuristic
+                # no proof in time: the rest of the time deepens the heuristic search, its tables warm
+                deeper = self._iterate(me, opp, squares, time.monotonic(), stop, 1.0)
+                return deeper if self.depth >= reached else heuristic
             if value < 0:
                 return heuristic  # lost against perfect play: the heuristic move keeps the best chances
             if value == 0:
