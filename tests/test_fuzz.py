@@ -44,7 +44,7 @@ from boardhub.scenes.setup import SetupScene
 from boardhub.scenes.stats import StatsScene
 from boardhub.ui import theme, widgets
 
-EVENTS = int(os.environ.get("BOARDHUB_FUZZ_EVENTS", 1200))
+EVENTS = int(os.environ.get("BOARDHUB_FUZZ_EVENTS", 900))
 SEED_SHIFT = int(os.environ.get("BOARDHUB_FUZZ_SEED", 0))
 
 # cheap-to-mid AIs, so games move on while the fuzz runs: (the thinking one, the other)
