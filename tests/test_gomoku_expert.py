@@ -16,7 +16,6 @@ from boardhub.games.gomoku.expert import ExpertAI
 from boardhub.games.gomoku.lines import Board
 from boardhub.games.gomoku.patterns import DOUBLE4, FIVE, FOUR, LONG, OPEN3, OPEN4, window_level
 from boardhub.games.gomoku.renju import _analyse, forbidden
-from boardhub.games.gomoku.search import NO_PRUNING, PRUNING, Pruning, Search
 from boardhub.games.gomoku.threats import Clock, ThreatSearch
 
 RULES = GomokuRules()
@@ -285,30 +284,3 @@ def test_registered_last_with_a_seed():
     entry = ENTRY.ai_entries[-1]
     assert entry.name == "expert"
     assert isinstance(ENTRY.make_ai("expert", seed=4), ExpertAI)
-
-
-def fixed_depth(state: GomokuState, pruning: Pruning, depth: int) -> tuple[int, int]:
-    """(best root move, nodes) of the alpha-beta alone at `depth`, from fresh tables and no clock."""
-    board = board_of(state)
-    clock = Clock(float("inf"))
-    search = Search(pruning)
-    search.start(board, clock, ThreatSearch(board, clock))
-    scores: dict[int, int] = {}
-    roots = search.candidates(state.player, 0)
-    for d in range(2, depth + 1):
-        search.root_scores(state.player, roots, d, 0, scores)
-        roots.sort(key=lambda q: -scores[q])
-    return roots[0], clock.nodes
-
-
-def test_reductions_and_futility_reach_a_depth_with_fewer_nodes_and_mostly_the_same_move():
-    positions = playouts(4, 20, 15, "freestyle", seed=21) + playouts(4, 20, 19, "renju", seed=22)
-    same = nodes_full = nodes_pruned = 0
-    for state in positions:
-        full, n_full = fixed_depth(state, NO_PRUNING, 5)
-        pruned, n_pruned = fixed_depth(state, PRUNING, 5)
-        same += full == pruned
-        nodes_full += n_full
-        nodes_pruned += n_pruned
-    assert nodes_pruned < 0.8 * nodes_full
-    assert same >= len(positions) // 2

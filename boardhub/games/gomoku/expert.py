@@ -43,7 +43,7 @@ from boardhub.games.gomoku.lines import Board
 from boardhub.games.gomoku.opening_play import opening_move
 from boardhub.games.gomoku.patterns import FIVES, FOURS, HAS_FIVE, THREES, Weights
 from boardhub.games.gomoku.renju import forbidden
-from boardhub.games.gomoku.search import PRUNING, WIN_BOUND, Pruning, Search
+from boardhub.games.gomoku.search import WIN_BOUND, Search
 from boardhub.games.gomoku.threats import Clock, ThreatSearch, Timeout
 
 RULES = GomokuRules()
@@ -64,21 +64,18 @@ class ExpertAI:
     """The expert: threats first, then a pattern search. One object plays one seat.
 
     `nodes`: a node budget per move instead of the clock (self-play);
-    `weights`: the evaluation's weights (default: weights.default_weights());
-    `pruning`: the search's reductions and pruning (search.PRUNING).
+    `weights`: the evaluation's weights (default: weights.default_weights()).
     """
 
-    def __init__(self, seed: int | None = None, nodes: int | None = None, weights: Weights | None = None,
-                 pruning: Pruning = PRUNING) -> None:
+    def __init__(self, seed: int | None = None, nodes: int | None = None, weights: Weights | None = None) -> None:
         self.rng = random.Random(seed)
         self.budget_nodes = nodes
         self.weights = weights
-        self.pruning = pruning
         self.nodes = 0  # over every move so far, for benchmarks
         self.seconds = 0.0
         self.depth = 0  # the deepest full iteration of the last move
         self.reason = ""  # which phase chose the last move
-        self._search = Search(self.pruning)
+        self._search = Search()
         self._threats: ThreatSearch | None = None
         self._game: tuple[int, str] | None = None
         self._start = 0.0
@@ -107,7 +104,7 @@ class ExpertAI:
         if self._game != (size, view.rule):  # the tables' keys hold for one board size and rule set
             self._game = (size, view.rule)
             self._threats = ThreatSearch(board, clock)
-            self._search = Search(self.pruning)
+            self._search = Search()
         threats = self._threats
         threats.board, threats.clock = board, clock
         threats.trim()

@@ -10,11 +10,6 @@ stones, fewer the deeper. Forced blocks cost no depth; an open three left
 at the horizon is answered before the position is evaluated. Within
 VCF_PLIES of the root a side to move with fours looks for a VCF first (the
 threat search's quick pass): deeper, the time is better spent on width.
-Quiet moves (no four or double threat made or taken away, no open three
-to answer) are searched less: late in the order a ply shallower first
-(late-move reductions), and next to the horizon not at all where the
-evaluation plus a margin cannot reach alpha (futility pruning); `Pruning`
-holds the settings, chosen by self-play series.
 
 The evaluation (lines.Board.evaluate) sums every empty point's pattern
 features for both sides with the tuned weights; a side to move with a
@@ -23,12 +18,9 @@ nearly always wins and is scored so, below a proven win.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from boardhub.games.gomoku.lines import BLACK, WHITE, Board
-from boardhub.games.gomoku.patterns import (C_FOUR, CLASS_ORDER_DENY, CLASS_ORDER_OWN, COMBO_MASK, FIVES, FOURS,
-                                            HAS_DOUBLE, HAS_FIVE, HAS_FOUR, HAS_WIN4, VALUE_BITS, VALUE_MASK,
-                                            VALUE_SHIFT, WIN4S)
+from boardhub.games.gomoku.patterns import (CLASS_ORDER_DENY, CLASS_ORDER_OWN, COMBO_MASK, FIVES, FOURS, HAS_DOUBLE,
+                                            HAS_FIVE, HAS_FOUR, HAS_WIN4, VALUE_BITS, VALUE_MASK, VALUE_SHIFT, WIN4S)
 from boardhub.games.gomoku.threats import Clock, ThreatSearch
 
 WIN = 1_000_000
@@ -44,25 +36,10 @@ EXACT, LOWER, UPPER = 0, 1, 2
 SIDE_KEY = (0, 0x9E3779B97F4A7C15)  # mixed into the board's hash: the same stones, the other side to move
 
 
-class Pruning(NamedTuple):
-    """Late-move reductions and futility pruning for quiet moves (no four or double threat made or taken away),
-    chosen by self-play series (bench/gomoku_pruning.py)."""
-
-    lmr_from: int  # quiet moves from this one on (0: the first) are searched `lmr_cut` plies shallower first
-    lmr_depth: int  # ... where this many plies or more remain
-    lmr_cut: int  # 0: no reductions
-    futility: int | None  # a quiet move next to the horizon gains at most this much; None: no pruning
-
-
-PRUNING = Pruning(lmr_from=3, lmr_depth=3, lmr_cut=1, futility=400)
-NO_PRUNING = Pruning(0, 0, 0, None)
-
-
 class Search:
     """The alpha-beta of one AI: its tables live from move to move of a game."""
 
-    def __init__(self, pruning: Pruning = PRUNING) -> None:
-        self.pruning = pruning
+    def __init__(self) -> None:
         self.table: dict[int, tuple[int, int, int, int]] = {}
         self.history: list[list[int]] = [[], []]
         self.killers: list[list[int]] = []
@@ -138,36 +115,18 @@ class Search:
             if e_depth >= depth and (e_flag == EXACT or (e_flag == LOWER and e_score >= beta)
                                      or (e_flag == UPPER and e_score <= alpha)):
                 return e_score
-        forced = bool(moves)
         if not moves:
             moves = self.candidates(side, ply, hint)
             if not moves:
                 return 0
-        # quiet moves (no four or double threat made or taken away) may be cut short where no open
-        # three of the other side asks for an answer
-        calm = not forced and not has(opp, HAS_WIN4)
-        pruning = self.pruning
-        reduce_from = pruning.lmr_from if pruning.lmr_cut and depth >= pruning.lmr_depth else len(moves)
-        # next to the horizon, in a null window: not even a quiet move's best can reach alpha
-        futile = calm and depth == 1 and beta - alpha == 1 and pruning.futility is not None and \
-            self.evaluate(side) + pruning.futility <= alpha
         start_alpha = alpha
         best, best_move = -WIN - 1, moves[0]
         for n, q in enumerate(moves):
-            quiet = calm and n > 0 and (futile or n >= reduce_from) and self.quiet(q)
-            if futile and quiet:
-                continue
             board.play(q, side)
             if n == 0:
                 score = -self._search(opp, depth - 1, -beta, -alpha, ply + 1)
             else:  # principal variation search: prove the move worse with a null window first
-                if quiet and n >= reduce_from:
-                    # a late quiet move: a shallower look first, the full depth only if it beats alpha
-                    score = -self._search(opp, depth - 1 - pruning.lmr_cut, -alpha - 1, -alpha, ply + 1)
-                else:
-                    score = alpha + 1
-                if score > alpha:
-                    score = -self._search(opp, depth - 1, -alpha - 1, -alpha, ply + 1)
+                score = -self._search(opp, depth - 1, -alpha - 1, -alpha, ply + 1)
                 if alpha < score < beta:
                     score = -self._search(opp, depth - 1, -beta, -alpha, ply + 1)
             board.undo()
@@ -187,12 +146,6 @@ class Search:
         flag = LOWER if best >= beta else UPPER if best <= start_alpha else EXACT
         self.table[key] = (depth, best, flag, best_move)
         return best
-
-    def quiet(self, q: int) -> bool:
-        """Whether a stone on `q` neither makes nor takes away a four or a double threat, for either side
-        (a single three may still be reduced: it is answered in time)."""
-        both = self.board.classes[self.board.flags[q] & COMBO_MASK]
-        return (both & 15) < C_FOUR and (both >> 4) < C_FOUR
 
     def evaluate(self, side: int) -> int:
         """The pattern evaluation for `side` to move, with the double threat it may play scored
