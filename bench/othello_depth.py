@@ -29,8 +29,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     print(load_note())
-    found = [p for p in mpc_fit.positions(3 * args.positions, args.seed)
-             if 18 < 64 - (p[0] | p[1]).bit_count() <= 50][:args.positions]  # past the book, before the solver
+    found = mpc_fit.midgame(args.positions, args.seed, most_empties=50)  # 50: past the opening book
     depths: dict[str, list[int]] = {"with MPC": [], "without": []}
     rates: dict[str, list[float]] = {"with MPC": [], "without": []}
     for me, opp in found:

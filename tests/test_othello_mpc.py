@@ -65,17 +65,12 @@ def test_the_shipped_lines_are_read_and_a_damaged_file_means_no_cuts(tmp_path):
     assert mpc.load(odd) == {(4, 7): mpc.Cut(3, 1.0, 5.0, 80.0)}  # only the line a fit could make
 
 
-def midgame(count: int, seed: int) -> list[tuple[int, int]]:
-    """Midgame positions of self-play games, as the fit draws them, with more than 18 empty squares."""
-    return [p for p in mpc_fit.positions(3 * count, seed) if 64 - (p[0] | p[1]).bit_count() > 18][:count]
-
-
 def test_an_error_no_window_can_clear_cuts_nothing():
     plain, wide = ExpertAI(seed=0), ExpertAI(seed=0)
     plain.cuts = {}
     wide.cuts = {(st, d): mpc.Cut(mpc.shallow_depth(d), 1.0, 0.0, 9_000.0)
                  for st in range(mpc.STAGES) for d in range(3, mpc.DEEPEST + 1)}
-    for me, opp in midgame(3, seed=2):
+    for me, opp in mpc_fit.midgame(3, seed=2):
         assert wide.fixed_value(me, opp, 5) == plain.fixed_value(me, opp, 5)
 
 
@@ -85,7 +80,7 @@ def test_the_shipped_cuts_search_less_and_mostly_agree():
     plain.cuts = {}
     agree = 0
     nodes = [0, 0]
-    positions = midgame(8, seed=99)
+    positions = mpc_fit.midgame(8, seed=99)
     for me, opp in positions:
         for i, ai in enumerate((plain, cut)):
             before = ai.nodes

@@ -23,7 +23,7 @@ from typing import Callable
 
 from boardhub.games.othello import mpc
 from boardhub.games.othello.engine import START, flips, moves_mask
-from boardhub.games.othello.expert import WIN, ExpertAI
+from boardhub.games.othello.expert import SOLVE_EMPTIES, WIN, ExpertAI
 
 RANDOM_PLIES = (4, 12)  # the random opening of each game: between these many moves
 SPREAD = 0.1  # the share of later moves played at random
@@ -65,6 +65,13 @@ def positions(count: int, seed: int) -> list[Position]:
             me, opp = _after(me, opp, sq)
             plies += 1
     return out
+
+
+def midgame(count: int, seed: int, most_empties: int = EMPTIES[1]) -> list[Position]:
+    """`count` of positions()' with more empty squares than the exact solver takes and at most
+    `most_empties`: the midgame the cuts work in."""
+    return [p for p in positions(3 * count, seed)
+            if SOLVE_EMPTIES < 64 - (p[0] | p[1]).bit_count() <= most_empties][:count]
 
 
 def _after(me: int, opp: int, sq: int) -> Position:
