@@ -6,6 +6,7 @@ import math
 import os
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 from boardhub.core.arena import MAX_GAMES, MAX_LIMIT, default_jobs, options_for_seats, play_series, play_table, \
@@ -16,7 +17,7 @@ from boardhub.games.gomoku.offline import tuning as gomoku_tuning
 from boardhub.games.gomoku.brain import serve
 from boardhub.games.gomoku.weights import save_new as save_gomoku_weights
 from boardhub.core import saves
-from boardhub.games.othello import book
+from boardhub.games.othello import book, patterns
 from boardhub.games.othello.offline import book_growth, training
 from boardhub.games.othello.engine import START
 from boardhub.games.othello.offline.perft import perft
@@ -218,10 +219,17 @@ def cmd_review(args, extra: list[str]) -> int:
 
 def cmd_learn_patterns(args) -> int:
     """The expert's pattern weights: self-play on every core, a fit per stage, the weights saved."""
-    settings = training.Settings(games=args.games or training.Settings.games, seed=args.seed, jobs=args.jobs)
+    settings = training.Settings(games=args.games or training.Settings.games, seed=args.seed, jobs=args.jobs,
+                                 prior=Path(args.prior) if args.prior else None)
     if settings.games < 10 or settings.processes < 1:
         print("learn: --patterns needs --games of 10 or more and --jobs of 1 or more", file=sys.stderr)
         return 2
+    if settings.prior is not None:
+        try:
+            patterns.Weights.load(settings.prior)
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+            print(f"learn: --prior {args.prior} is not an Othello weights file boardhub can read", file=sys.stderr)
+            return 2
     started = time.monotonic()
     phases: dict[str, float] = {}
 
@@ -234,8 +242,9 @@ def cmd_learn_patterns(args) -> int:
           f"{settings.processes} processes)")
     path, weights = training.learn(settings, Path(args.out) if args.out else None, show)
     for stage in weights.info["stages"]:
+        before = f", {stage['rmse_before_discs']:.2f} by the prior" if "rmse_before_discs" in stage else ""
         print(f"stage {stage['stage']:2} discs {stage['discs']:>5}: {stage['train']:7} positions fitted, "
-              f"held-out error {stage['rmse_discs']:.2f} discs ({stage['held_out']} positions)")
+              f"held-out error {stage['rmse_discs']:.2f} discs{before} ({stage['held_out']} positions)")
     seconds = weights.info["seconds"]
     print(f"LEARNED othello patterns games={settings.games} positions={weights.info['positions']} "
           f"processes={settings.processes} self_play={seconds['self_play']}s fit={seconds['fit']}s "
@@ -250,7 +259,7 @@ def cmd_learn_gomoku(args) -> int:
     """Gomoku's expert: self-play on every core, its evaluation fitted to the results, saved."""
     games = args.games or gomoku_tuning.DEFAULT_GAMES
     jobs = args.jobs or default_jobs()
-    if games < 2 or jobs < 1 or args.png or args.patterns or args.out:
+    if games < 2 or jobs < 1 or args.png or args.patterns or args.out or args.prior:
         print("learn gomoku: give --games of 2 or more and --jobs of 1 or more (--png, --patterns and --out are "
               "Othello's)", file=sys.stderr)
         return 2
@@ -422,6 +431,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"learn the expert's pattern evaluation instead (default {training.Settings.games} games)")
     p.add_argument("--jobs", type=int, default=0, help="processes for --patterns (default: every core)")
     p.add_argument("--out", help="where --patterns writes its weights (default: a new file in the saves folder)")
+    p.add_argument("--prior", metavar="FILE", help="--patterns starts from these weights and draws rare "
+                   "configurations back to them (default: zero)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p = sub.add_parser("book", help="grow Othello's opening book with the expert's deeper searches",
                        epilog="The expert plays from the saves folder's book when there is one, else from the "

@@ -72,3 +72,11 @@ def test_a_long_series_queues_a_few_games_ahead_not_all(monkeypatch):
     arena.play_games("othello", ["random", "random"], 500, played, worker=object(), jobs=1)
     assert len(started) == 500 and sorted(started) == list(range(500))
     assert seen_when_first_ended[0] <= 3  # the first game handed on before the rest were even queued
+
+
+def test_every_hostile_file_as_a_prior_is_refused_in_one_line(capsys, corpus):
+    for case, path in corpus.items():
+        code = cli.main(["learn", "othello", "--patterns", "--games", "10", "--prior", str(path), "--quiet"])
+        out = capsys.readouterr()
+        assert code == 2 and out.out == "", case
+        assert out.err == f"learn: --prior {path} is not an Othello weights file boardhub can read\n", case

@@ -146,6 +146,38 @@ def test_the_fit_learns_a_pattern_that_decides_the_games(tmp_path):
     assert np.mean(with_corner) > 1000 > -1000 > np.mean(without)
 
 
+def test_a_fit_from_a_prior_keeps_what_it_knew_of_configurations_the_games_never_show(monkeypatch):
+    monkeypatch.setattr(training, "CG_STEPS", 5)  # no gradient reaches an unseen configuration at any step
+    positions = random_positions(40, seed=8)
+    me = np.array([p[0] for p in positions], dtype=np.uint64)
+    opp = np.array([p[1] for p in positions], dtype=np.uint64)
+    data = {"me": me, "opp": opp, "discs": np.array([(int(a) | int(b)).bit_count() for a, b in positions]),
+            "score": np.where((me & np.uint64(1)) != 0, 20, -20).astype(np.int8), "black": np.ones(len(me), bool),
+            "exact": np.ones(len(me), dtype=bool), "game": np.arange(len(me)) // 60}
+    prior = patterns.Weights.load(patterns.shipped_path())
+    fresh = training.fit(data, training.Settings(games=40))
+    drawn = training.fit(data, training.Settings(games=40, prior=patterns.shipped_path()))
+    seen = set(patterns.canonical_map("edge+2x")[patterns.pattern_indices(patterns.cells(me, opp))[
+        :, [j for j, p in enumerate(patterns.PLACEMENTS) if p.pattern == "edge+2x"]]].ravel().tolist())
+    unseen = [i for i in np.unique(patterns.canonical_map("edge+2x")).tolist()
+              if i not in seen and abs(prior.patterns[9]["edge+2x"][i]) > 1][:50]
+    assert len(unseen) == 50
+    for i in unseen:
+        assert fresh.patterns[9]["edge+2x"][i] == 0.0
+        assert drawn.patterns[9]["edge+2x"][i] == pytest.approx(prior.patterns[9]["edge+2x"][i], abs=1e-6)
+    assert all("rmse_before_discs" in stage for stage in drawn.info["stages"] if stage["held_out"])
+    assert "prior" in drawn.info and "--prior" in drawn.info["command"]
+
+
+def test_hostile_weights_in_the_saves_folder_are_skipped_for_the_shipped_ones(saves_folder, corpus):
+    # a pipe, a device, a folder or a damaged archive named like learned weights: never read, never a hang
+    saves_folder.mkdir(parents=True, exist_ok=True)
+    for n, path in enumerate(corpus.values()):
+        (saves_folder / f"{patterns.FILE_PREFIX}2099{n:04}.npz").symlink_to(path)
+    assert len(patterns.saved_files()) == len(corpus)
+    assert patterns.load_weights().info == patterns.Weights.load(patterns.shipped_path()).info
+
+
 @pytest.mark.parametrize("discs", [4, 5, 8, 35, 63])
 def test_stages_cover_every_disc_count(discs):
     assert 0 <= patterns.stage_of(discs) < patterns.STAGES

@@ -21,8 +21,10 @@ and `evaluate` is generated code with every constant in place.
 from __future__ import annotations
 
 import array
+import io
 import json
 import logging
+import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -32,7 +34,7 @@ from typing import Callable
 
 import numpy as np
 
-from boardhub.core import saves
+from boardhub.core import files, saves
 from boardhub.games.othello.engine import moves_mask
 from boardhub.games.othello.evaluation import UNIT
 
@@ -220,14 +222,34 @@ class Weights:
 
     @classmethod
     def load(cls, path: Path) -> "Weights":
-        with np.load(path) as data:
-            patterns = [{name: data[f"s{s}_{name}"].astype(np.float64) / UNIT for name in PATTERNS}
-                        for s in range(STAGES)]
-            mobility = data["mobility"].astype(np.float64)
-            bias = data["bias"].astype(np.float64)
+        """The weights of `path` (and its JSON, when there is one); OSError or ValueError (files.Unreadable
+        among them) for anything else: a pipe or device, a damaged or oversized archive, wrong shapes."""
+        raw = files.read_bytes(path)
+        try:
+            archive = zipfile.ZipFile(io.BytesIO(raw))
+            if sum(member.file_size for member in archive.infolist()) > MAX_UNPACKED_BYTES:
+                raise ValueError("unpacks to more than any weights file")
+            with np.load(io.BytesIO(raw), allow_pickle=False) as data:
+                patterns = [{name: _array(data, f"s{s}_{name}", 3 ** len(PATTERN_SQUARES[name])) / UNIT
+                             for name in PATTERNS} for s in range(STAGES)]
+                mobility = _array(data, "mobility", STAGES)
+                bias = _array(data, "bias", 65)
+        except (zipfile.BadZipFile, EOFError, KeyError) as exc:
+            raise ValueError(f"not a weights archive: {exc}") from None
         info_path = path.with_suffix(".json")
-        info = json.loads(info_path.read_text(encoding="utf-8")) if info_path.exists() else {}
-        return cls(patterns, mobility, bias, info)
+        info = files.loads_json(files.read_text(info_path)) if info_path.exists() else {}
+        return cls(patterns, mobility, bias, info if isinstance(info, dict) else {})
+
+
+MAX_UNPACKED_BYTES = 16 << 20  # the shipped weights unpack to about 5 MB
+
+
+def _array(data: "np.lib.npyio.NpzFile", key: str, length: int) -> np.ndarray:
+    """One array of a weights archive as float64, refused unless it has `length` finite numbers."""
+    value = data[key]
+    if value.shape != (length,) or value.dtype.kind not in "iuf" or not np.all(np.isfinite(value)):
+        raise ValueError(f"{key} is not {length} numbers")
+    return value.astype(np.float64)
 
 
 def compile_evaluator(weights: Weights) -> Callable[..., int]:

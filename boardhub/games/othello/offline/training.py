@@ -36,7 +36,7 @@ from boardhub.games.othello.endgame import EndgameSolver, final_score
 from boardhub.games.othello.engine import START, flips, moves_mask
 from boardhub.games.othello.expert import ExpertAI
 
-SOLVE_EMPTIES = 10  # the solver plays perfectly from here (a few hundredths of a second a game)
+SOLVE_EMPTIES = 14  # the solver plays perfectly from here (about a tenth of a second a game)
 OPENING_PLIES = (2, 12)  # random moves that start a game: from, to
 NEAR_MOVE = 0.15  # chance to pick among the moves within NEAR_DISCS of the best instead of the best
 NEAR_DISCS = 3
@@ -55,6 +55,7 @@ class Settings:
     depth: int = 2  # plies of the expert's search for each move of the self-play games
     jobs: int = 0  # processes; 0: every core
     evaluation: str = ""  # which evaluation played the games, for the record
+    prior: Path | None = None  # weights the fit starts from and is drawn back to, instead of zero
 
     @property
     def processes(self) -> int:
@@ -206,10 +207,17 @@ def _predict(f: Features, w: np.ndarray, w_mob: float, bias: np.ndarray) -> np.n
     return w[f.cols].sum(axis=1) + w_mob * f.mobility + bias[f.discs]
 
 
-def _solve(f: Features, y: np.ndarray, ridge: float, steps: int) -> tuple[np.ndarray, float, np.ndarray]:
-    """Ridge least squares by conjugate gradients on the normal equations (the bias is not penalised)."""
+def _solve(f: Features, y: np.ndarray, ridge: float, steps: int,
+           prior: np.ndarray | None = None) -> tuple[np.ndarray, float, np.ndarray]:
+    """Ridge least squares by conjugate gradients on the normal equations (the bias is not penalised).
+
+    The penalty draws each weight towards `prior` (the same layout as the
+    answer: patterns, mobility, bias), or towards zero without one: weights of
+    configurations these games rarely show keep what earlier games taught.
+    """
     n_cols = f.cols.shape[1]
     size = f.width + 1 + 65
+    x0 = np.zeros(size) if prior is None else prior
 
     def forward(v: np.ndarray) -> np.ndarray:
         return _predict(f, v[:f.width], v[f.width], v[f.width + 1:])
@@ -227,8 +235,8 @@ def _solve(f: Features, y: np.ndarray, ridge: float, steps: int) -> tuple[np.nda
     def normal(v: np.ndarray) -> np.ndarray:
         return backward(forward(v)) + penalty * v
 
-    x = np.zeros(size)
-    r = backward(y)
+    x = np.zeros(size)  # the step from x0
+    r = backward(y - forward(x0))
     p = r.copy()
     rr = r @ r
     for _ in range(steps):
@@ -241,6 +249,7 @@ def _solve(f: Features, y: np.ndarray, ridge: float, steps: int) -> tuple[np.nda
             break
         p = r + (new / rr) * p
         rr = new
+    x += x0
     return x[:f.width], float(x[f.width]), x[f.width + 1:]
 
 
@@ -255,6 +264,17 @@ def _later(game: np.ndarray, discs: np.ndarray, ahead: int) -> np.ndarray:
         if j < len(game) and game[j] == game[i]:
             out[i] = j
     return out
+
+
+def _prior_vector(prior: patterns.Weights, s: int, offsets: dict[str, int], dense: dict[str, np.ndarray],
+                  canon: dict[str, np.ndarray], width: int) -> np.ndarray:
+    """Stage s of `prior` in the fit's layout: pattern columns, mobility, bias by disc count."""
+    x = np.zeros(width + 1 + 65)
+    for name in patterns.PATTERNS:
+        x[offsets[name] + dense[name][canon[name]]] = prior.patterns[s][name]
+    x[width] = prior.mobility[s]
+    x[width + 1:] = prior.bias
+    return x
 
 
 def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | None = None) -> patterns.Weights:
@@ -293,6 +313,7 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
     stages: list[dict[str, np.ndarray]] = [{} for _ in range(patterns.STAGES)]
     mob, bias = np.zeros(patterns.STAGES), np.zeros(65)
     errors: list[dict] = []
+    prior = patterns.Weights.load(settings.prior) if settings.prior else None
     for s in reversed(range(patterns.STAGES)):
         backed = (stage == s) & ~data["exact"] & (later >= 0) & (stage[np.maximum(later, 0)] > s)
         ahead = np.where(same_side, predicted[np.maximum(later, 0)], -predicted[np.maximum(later, 0)])
@@ -300,7 +321,8 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
         train = ~held & ((stage == s) | (stage == s + 1))  # both labelled by now
         test = held & (stage == s)
         f = _design(raw[train], offsets, dense, mobility[train], discs[train], width)
-        w, w_mob, b = _solve(f, label[train], RIDGE, CG_STEPS)
+        x0 = None if prior is None else _prior_vector(prior, s, offsets, dense, canon, width)
+        w, w_mob, b = _solve(f, label[train], RIDGE, CG_STEPS, x0)
         mine = stage == s
         fs = _design(raw[mine], offsets, dense, mobility[mine], discs[mine], width)
         predicted[mine] = _predict(fs, w, w_mob, b)
@@ -315,13 +337,20 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
         errors.insert(0, {"stage": s, "discs": f"{4 + 4 * s}-{7 + 4 * s}", "train": int(train.sum()),
                           "held_out": int(test.sum()), "rmse_discs": round(rmse, 2),
                           "rmse_vs_result_discs": round(result, 2)})
+        if x0 is not None and test.any():  # the prior's error on the same held-out positions and labels
+            before = _predict(ft, x0[:width], x0[width], x0[width + 1:])
+            errors[0]["rmse_before_discs"] = round(float(np.sqrt(np.mean((before - label[test]) ** 2))), 2)
         if progress:
             progress("fit", patterns.STAGES - s, patterns.STAGES)
     info = {"games": settings.games, "positions": int(len(label)), "seed": settings.seed, "depth": settings.depth,
             "self_play_evaluation": settings.evaluation,
             "solve_empties": SOLVE_EMPTIES, "ridge": RIDGE, "backed_up": BACKED_UP,
             "held_out": f"1 game in {HELD_OUT}", "stages": errors, "made": datetime.now().isoformat(timespec="seconds"),
-            "command": f"python -m boardhub learn othello --patterns --games {settings.games} --seed {settings.seed}"}
+            "command": f"python -m boardhub learn othello --patterns --games {settings.games} --seed {settings.seed}"
+                       + (f" --prior {settings.prior}" if settings.prior else "")}
+    if prior is not None:
+        info["prior"] = {"file": str(settings.prior), "made_by": prior.info.get("command", "unknown"),
+                         "games": prior.info.get("games")}
     return patterns.Weights(stages, mob, bias, info)
 
 
