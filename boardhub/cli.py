@@ -259,8 +259,8 @@ def cmd_learn_gomoku(args) -> int:
     games = args.games or gomoku_tuning.DEFAULT_GAMES
     jobs = args.jobs or default_jobs()
     if games < 2 or jobs < 1 or args.png or args.patterns or args.out or args.prior:
-        print("learn gomoku: give --games of 2 or more and --jobs of 1 or more (--png, --patterns and --out are "
-              "Othello's)", file=sys.stderr)
+        print("learn gomoku: give --games of 2 or more and --jobs of 1 or more (--png, --patterns, --out and "
+              "--prior are Othello's)", file=sys.stderr)
         return 2
     print(f"tuning the Gomoku expert by {games} self-play games (seed {args.seed}, {jobs} processes)")
     learned = gomoku_tuning.learn(games, seed=args.seed, jobs=jobs,

@@ -127,17 +127,20 @@ def test_self_play_gives_the_same_games_with_one_or_two_processes():
         assert np.array_equal(one[key], two[key])
 
 
-def test_the_fit_learns_a_pattern_that_decides_the_games(tmp_path):
-    # synthetic games where the result is +20 for the mover exactly when it holds corner a1:
-    # the fitted evaluation must put the a1 configurations far apart
-    positions = random_positions(40, seed=8)
+def corner_games(positions: list[tuple[int, int]]) -> dict[str, np.ndarray]:
+    """Synthetic self-play data where the result is +20 for the mover exactly when it holds corner a1."""
     me = np.array([p[0] for p in positions], dtype=np.uint64)
     opp = np.array([p[1] for p in positions], dtype=np.uint64)
     holds = (me & np.uint64(1)) != 0
-    data = {"me": me, "opp": opp, "discs": np.array([(int(a) | int(b)).bit_count() for a, b in positions]),
+    return {"me": me, "opp": opp, "discs": np.array([(int(a) | int(b)).bit_count() for a, b in positions]),
             "score": np.where(holds, 20, -20).astype(np.int8), "black": np.ones(len(me), dtype=bool),
             "exact": np.ones(len(me), dtype=bool), "game": np.arange(len(me)) // 60}
-    weights = training.fit(data, training.Settings(games=40))
+
+
+def test_the_fit_learns_a_pattern_that_decides_the_games(tmp_path):
+    # the fitted evaluation must put the a1 configurations far apart
+    positions = random_positions(40, seed=8)
+    weights = training.fit(corner_games(positions), training.Settings(games=40))
     evaluate = patterns.compile_evaluator(weights)
     late = [(a, b) for a, b in positions if 40 <= (a | b).bit_count() < 56]
     with_corner = [evaluate(a, b) for a, b in late if a & 1]
@@ -148,12 +151,8 @@ def test_the_fit_learns_a_pattern_that_decides_the_games(tmp_path):
 
 def test_a_fit_from_a_prior_keeps_what_it_knew_of_configurations_the_games_never_show(monkeypatch):
     monkeypatch.setattr(training, "CG_STEPS", 5)  # no gradient reaches an unseen configuration at any step
-    positions = random_positions(40, seed=8)
-    me = np.array([p[0] for p in positions], dtype=np.uint64)
-    opp = np.array([p[1] for p in positions], dtype=np.uint64)
-    data = {"me": me, "opp": opp, "discs": np.array([(int(a) | int(b)).bit_count() for a, b in positions]),
-            "score": np.where((me & np.uint64(1)) != 0, 20, -20).astype(np.int8), "black": np.ones(len(me), bool),
-            "exact": np.ones(len(me), dtype=bool), "game": np.arange(len(me)) // 60}
+    data = corner_games(random_positions(40, seed=8))
+    me, opp = data["me"], data["opp"]
     prior = patterns.Weights.load(patterns.shipped_path())
     fresh = training.fit(data, training.Settings(games=40))
     drawn = training.fit(data, training.Settings(games=40, prior=patterns.shipped_path()))

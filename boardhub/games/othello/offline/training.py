@@ -267,6 +267,11 @@ def _later(game: np.ndarray, discs: np.ndarray, ahead: int) -> np.ndarray:
     return out
 
 
+def _rmse(guess: np.ndarray, truth: np.ndarray) -> float:
+    """The root mean square error in discs (nan for no positions)."""
+    return float(np.sqrt(np.mean((guess - truth) ** 2))) if len(truth) else float("nan")
+
+
 def _prior_vector(prior: patterns.Weights, s: int, offsets: dict[str, int], dense: dict[str, np.ndarray],
                   canon: dict[str, np.ndarray], width: int) -> np.ndarray:
     """Stage s of `prior` in the fit's layout: pattern columns, mobility, bias by disc count."""
@@ -333,14 +338,13 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
         stages[s] = {name: w[offsets[name] + dense[name][canon[name]]] for name in patterns.PATTERNS}
         ft = _design(raw[test], offsets, dense, mobility[test], discs[test], width)
         guess = _predict(ft, w, w_mob, b)
-        rmse = float(np.sqrt(np.mean((guess - label[test]) ** 2))) if test.any() else float("nan")
-        result = float(np.sqrt(np.mean((guess - outcome[test]) ** 2))) if test.any() else float("nan")
+        rmse, result = _rmse(guess, label[test]), _rmse(guess, outcome[test])
         errors.insert(0, {"stage": s, "discs": f"{4 + 4 * s}-{7 + 4 * s}", "train": int(train.sum()),
                           "held_out": int(test.sum()), "rmse_discs": round(rmse, 2),
                           "rmse_vs_result_discs": round(result, 2)})
         if x0 is not None and test.any():  # the prior's error on the same held-out positions and labels
             before = _predict(ft, x0[:width], x0[width], x0[width + 1:])
-            errors[0]["rmse_before_discs"] = round(float(np.sqrt(np.mean((before - label[test]) ** 2))), 2)
+            errors[0]["rmse_before_discs"] = round(_rmse(before, label[test]), 2)
         if progress:
             progress("fit", patterns.STAGES - s, patterns.STAGES)
     info = {"games": settings.games, "positions": int(len(label)), "seed": settings.seed, "depth": settings.depth,
