@@ -208,7 +208,7 @@ class Board:
         self.around: set[int] = set()
         self.hash = 0
         self.moves: list[int] = []
-        self._trail: list[tuple[list, int, list[int], set[int] | None]] = []
+        self._trail: list[tuple[list, int, list[int], list[int] | None]] = []
         table, lines, shift, line = self.table, self.lines, geo.shift, geo.line
         worth = self.eval.code_worth
         score = SCORE_START
@@ -238,7 +238,7 @@ class Board:
         The search's hot path, hence the local names. The trail keeps each
         line's changes (`LineDiffs`), whose old codes and flags deltas are
         all `undo` needs, the points that came into the hot set or left it,
-        the old score and around set. The
+        the old score and the points that came into `around` or left it. The
         threat searches, which never ask for `around`, pass near=False and
         leave it as it was (until the stone is taken back).
         """
@@ -248,13 +248,14 @@ class Board:
         flips: list[int] = []  # the points that came into the hot set or left it
         stone = colour + 1
         cells[p] = stone
-        if near:
+        if near:  # the trail keeps what the neighbourhood gained, not a copy of it
             around = self.around
-            self._trail.append((done, self.score, flips, set(around)))
-            around.discard(p)
-            for q in neighbours[p]:
-                if not cells[q]:
-                    around.add(q)
+            added = [q for q in neighbours[p] if not cells[q] and q not in around]
+            around.update(added)
+            if p in around:
+                around.discard(p)
+                added.append(~p)  # p itself left it: a negative entry puts it back
+            self._trail.append((done, self.score, flips, added))
         else:
             self._trail.append((done, self.score, flips, None))
         self.hash ^= zobrist[colour][p]
@@ -292,9 +293,14 @@ class Board:
         stone = self.cells[p]
         self.cells[p] = 0
         self.hash ^= self._fast[7][stone - 1][p]
-        done, self.score, flips, around = self._trail.pop()
-        if around is not None:
-            self.around = around
+        done, self.score, flips, added = self._trail.pop()
+        if added:
+            around = self.around
+            for q in added:
+                if q < 0:
+                    around.add(~q)
+                else:
+                    around.discard(q)
         pat, flags, hot = self.pat, self.flags, self.hot
         for d, points, changes in done:
             for pos, old, _, delta, _ in changes:
