@@ -282,8 +282,6 @@ class ThreatSearch:
             won = self._attack(a, depth) is not None
             board.undo()
             return won
-        if board.has(d, HAS_FOUR) and self.vcf(d, self._vcf_depth) is not None:
-            return False  # a three is too slow against fours: the defender wins first
         replies = board.three_defences(a) | set(board.points(d, FOURS))
         for r in board.best_points(replies, d):
             if not self.allowed(r, d):
@@ -296,7 +294,9 @@ class ThreatSearch:
             board.undo()
             if not won:
                 return False
-        return True
+        # Every answer loses, unless the defender wins first by fours: a three is too slow against
+        # them. Asked last, as most defences hold before it would matter.
+        return not (board.has(d, HAS_FOUR) and self.vcf(d, self._vcf_depth) is not None)
 
     def has_threats(self, colour: int) -> bool:
         """Whether `colour` has anything to start a VCT with (a four or a three to make)."""
