@@ -15,7 +15,9 @@ half.
 The referee's rules hold throughout: a forbidden, taken or late move loses
 (late: the move's round trip beyond the limit and the arena's grace). Every
 move is timed around the call, as the arena times it; the slowest move of
-each side and the count of moves over the limit (target: 0) are printed.
+each side and the count of moves over the limit (target: 0) are printed,
+with each side's nodes a second over its moves and the median depth of
+the alpha-beta iterations it finished on the moves alpha-beta decided.
 Games run J at a time (default: every core), each in a process with its own
 pair of AIs; each game is seeded by its number, so a game replays alike
 whatever J is, up to the time its searches get.
@@ -55,6 +57,9 @@ class Game:
     moves: int
     slowest: dict[str, float] = field(default_factory=dict)  # "new" / "previous" -> seconds
     late: dict[str, int] = field(default_factory=dict)
+    depths: dict[str, list[int]] = field(default_factory=dict)  # the alpha-beta's depth, moves it decided
+    nodes: dict[str, int] = field(default_factory=dict)  # over the game
+    seconds: dict[str, float] = field(default_factory=dict)
 
 
 def play_game(rule: str, size: int, opening: tuple[int, ...], new_black: bool, limit: float, seed: int) -> Game:
@@ -68,6 +73,8 @@ def play_game(rule: str, size: int, opening: tuple[int, ...], new_black: bool, l
         state = RULES.apply(state, p)
     slowest = {"new": 0.0, "previous": 0.0}
     late = {"new": 0, "previous": 0}
+    depths: dict[str, list[int]] = {"new": [], "previous": []}
+    stats = {"new": new.__dict__, "previous": {}}
     loser, reason = None, ""
     try:
         while not state.reason:
@@ -80,6 +87,10 @@ def play_game(rule: str, size: int, opening: tuple[int, ...], new_black: bool, l
                 move = new.choose(state, started + limit)
             took = time.monotonic() - started
             name = names[seat]
+            if ai is old:
+                stats["previous"] = old.stats()  # asked after the clock stopped
+            if stats[name].get("reason", "").startswith("search"):
+                depths[name].append(stats[name]["depth"])
             slowest[name] = max(slowest[name], took)
             late[name] += took > limit
             if took > limit + REFEREE_GRACE:
@@ -98,7 +109,9 @@ def play_game(rule: str, size: int, opening: tuple[int, ...], new_black: bool, l
         winner = 1 - loser
     new_seat = BLACK if new_black else 1 - BLACK
     score = 0.5 if winner is None else float(winner == new_seat)
-    return Game(score, new_black, reason, len(state.moves), slowest, late)
+    return Game(score, new_black, reason, len(state.moves), slowest, late, depths,
+                {name: got.get("nodes", 0) for name, got in stats.items()},
+                {name: got.get("seconds", 0.0) for name, got in stats.items()})
 
 
 def run_series(name: str, games: int, limit: float, jobs: int, seed: int) -> list[Game]:
@@ -135,9 +148,18 @@ def report(name: str, results: list[Game], limit: float) -> None:
     print(f"  slowest move: new {slowest['new']:.3f} s, previous {slowest['previous']:.3f} s; moves over the "
           f"{limit:g} s limit: new {late['new']}, previous {late['previous']}; games lost to a forbidden move: "
           f"{forbidden}; other forfeits: {len(odd)} {' '.join(sorted(set(odd)))}")
+    speed, depth = {}, {}
+    for side in ("new", "previous"):
+        depths = sorted(d for g in results for d in g.depths[side])
+        depth[side] = depths[len(depths) // 2] if depths else 0
+        speed[side] = sum(g.nodes[side] for g in results) / max(sum(g.seconds[side] for g in results), 1e-9)
+        print(f"  {side} expert: {speed[side]:,.0f} nodes/s over its moves; median alpha-beta depth {depth[side]} "
+              f"over the {len(depths)} moves it decided by alpha-beta")
     verdict = "PASS" if score >= TARGET else "MISSED"
     print(f"RESULT gomoku_vs_previous rule={rule} size={size} games={games} score={100 * score:.1f}% "
-          f"target={TARGET:.0%} {verdict} slowest={slowest['new']:.3f} late={late['new']}")
+          f"target={TARGET:.0%} {verdict} slowest={slowest['new']:.3f} late={late['new']} "
+          f"nodes_per_s={speed['new']:.0f} previous_nodes_per_s={speed['previous']:.0f} "
+          f"median_depth={depth['new']} previous_median_depth={depth['previous']}")
 
 
 def main() -> None:

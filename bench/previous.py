@@ -36,6 +36,7 @@ REPO = Path(__file__).resolve().parent.parent
 TREE_VAR, AI_VAR = "BOARDHUB_PREVIOUS_TREE", "BOARDHUB_PREVIOUS_AI"  # the worktree; "game:ai spec"
 MARGIN = 0.015  # seconds kept back from the earlier AI's time for the answer's trip back
 SPEC = "py:previous:make"
+STATS = ("reason", "depth", "nodes", "seconds")  # an AI's figures a seat may ask for, where the AI keeps them
 
 
 @contextlib.contextmanager
@@ -134,6 +135,12 @@ class PreviousAI:
         self.prepare()
         return _SERVER.ask(("choose", self.id, view, deadline - time.monotonic(), tuple(history)))
 
+    def stats(self) -> dict[str, Any]:
+        """What the earlier AI says of its search, as far as it keeps the figure: STATS's
+        attributes (its last move's reason and depth, its nodes and seconds so far)."""
+        self.prepare()
+        return _SERVER.ask(("stats", self.id))
+
     def close(self) -> None:
         if _SERVER is not None:
             _SERVER.tell(("close", self.id))
@@ -150,7 +157,8 @@ def make(seed: int | None = None) -> PreviousAI:
 
 # ------------------------------------------------------------------ the subprocess, in the earlier tree
 def serve() -> None:
-    """Build ("build", id, game, ai, seed) and ask ("choose", id, view, seconds left, history) AIs until EOF."""
+    """Build ("build", id, game, ai, seed), ask ("choose", id, view, seconds left, history) and query
+    ("stats", id) AIs until EOF."""
     channel_in, channel_out = sys.stdin.buffer, os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # whatever an AI prints must not mix into the answers
     import boardhub  # the earlier commit's: PYTHONPATH points at its worktree
@@ -172,6 +180,10 @@ def serve() -> None:
             getattr(ai, "close", lambda: None)()
             continue
         try:
+            if message[0] == "stats":
+                ai = ais[message[1]]
+                send(("stats", {name: getattr(ai, name) for name in STATS if hasattr(ai, name)}))
+                continue
             if message[0] == "build":
                 _, key, game, spec, seed = message
                 ais[key] = get_game(game).make_ai(spec, seed=seed)
