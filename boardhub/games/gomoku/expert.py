@@ -53,9 +53,9 @@ TIME_MARGIN = 0.045  # seconds for building the board, the clock's granularity, 
 # for a core, and handing the answer over
 # the phases' ends, as shares of the budget
 OWN_VCF_END, THEIR_VCF_END, OWN_VCT_END, THEIR_VCT_END, REFUTE_END = 0.08, 0.14, 0.30, 0.40, 0.55
-DEFENCE_CHECKS = 6  # best root moves checked against the opponent's threats
+DEFENCE_CHECKS = 12  # best root moves checked against the opponent's threats
 VCT_DEPTH = 6  # threats before the closing VCF in one line of the VCT
-SAFETY_VCT_DEPTH = 4  # the opponent's threats looked for after each checked move
+SAFETY_VCT_DEPTH = 5  # the opponent's threats looked for after each checked move
 OPENING_MOVES = 6  # stones on the board below which the seed picks among near-equal moves
 OPENING_SLACK = 8
 
