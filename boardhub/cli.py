@@ -268,7 +268,7 @@ def cmd_learn_gomoku(args) -> int:
     made = learned.made
     print(f"LEARNED gomoku games={games} positions={made['positions']} seed={args.seed} "
           f"log_loss={made['fit_error']['log_loss']} held_out={made['fit_error']['held_out_log_loss']} "
-          f"seconds={made['seconds']}")
+          f"played_with_held_out={made['fit_error']['played_with_held_out_log_loss']} seconds={made['seconds']}")
     print(f"saved {save_gomoku_weights(learned.weights, made)}")
     print("The expert now plays by these weights; delete the file to go back to the shipped ones.")
     return 0

@@ -25,6 +25,31 @@ def test_the_same_seed_learns_the_same_weights_whatever_the_processes():
     assert other.made["positions"] != one.made["positions"] or other.weights != one.weights
 
 
+def test_the_games_go_round_the_openings_again_past_the_distinct_ones():
+    from boardhub.games.gomoku.offline.openings import openings
+    first = openings(3, 19, 7)
+    assert [tuning.game_opening(n, 19, 7) for n in (0, 2, 4)] == first  # two games an opening index
+    assert tuning.game_opening(2 * tuning.OPENINGS, 19, 7) == first[0]
+    assert tuning.game_opening(2 * tuning.OPENINGS + 1, 15, 7) == openings(1, 15, 7)[0]
+
+
+def test_each_series_keeps_games_out_of_the_fit_to_measure_it_and_the_weights_played(monkeypatch):
+    fitted: list[list[tuple[str, int]]] = []
+    real = tuning._design
+
+    def design(games):
+        games = list(games)
+        fitted.append([(g.rule, g.index) for g in games])
+        return real(games)
+    monkeypatch.setattr(tuning, "_design", design)
+    monkeypatch.setattr(tuning, "HOLD_OUT", 2)  # the second game of each series is held out
+    made = tuning.learn(games=4, seed=5, jobs=1, nodes=NODES, start=HAND_WEIGHTS).made
+    assert fitted == [[("renju", 0), ("freestyle", 1)], [("renju", 2), ("freestyle", 3)]]
+    error = made["fit_error"]
+    assert made["held_out_positions"] > 0
+    assert error["held_out_log_loss"] is not None and error["played_with_held_out_log_loss"] is not None
+
+
 def test_the_fit_is_the_penalised_likelihoods_optimum():
     rng = np.random.default_rng(3)
     x = rng.poisson(1.5, size=(3000, 2 * NUM_FEATURES + 1)).astype(float)

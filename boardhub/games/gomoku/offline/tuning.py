@@ -14,8 +14,9 @@ Newton's method, drawn towards the weights the games were played with): P(the si
 = 1 / (1 + exp(-(mover . f_mover - waiter . f_waiter + tempo))). The
 weights, SCALE evaluation units to a unit of log-odds, are written to a new
 file in the saves folder with how they were made; the expert plays by them
-from then on (weights.py). One game in HOLD_OUT is kept out of the fit to
-measure it on games it has not seen.
+from then on (weights.py). One game in HOLD_OUT of each series is kept out
+of the fit to measure it, and the weights the games were played with, on
+games it has not seen.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import multiprocessing as mp
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -41,8 +43,9 @@ DEFAULT_GAMES = 100
 NODES = 1500  # nodes a move in self-play: about a tenth of a second on this project's machines
 SERIES = (("renju", 19), ("freestyle", 15))  # game n plays SERIES[n % 2]
 L2 = 1e-3  # the regularisation, per sample
-HOLD_OUT = 10  # every HOLD_OUT-th game is kept out of the fit
+HOLD_OUT = 10  # every HOLD_OUT-th game of each series is kept out of the fit
 RULES = GomokuRules()
+OPENINGS = 300  # distinct balanced openings a size has (about 300 in its centre's 5 x 5), cycled through
 
 
 @dataclass
@@ -58,7 +61,7 @@ class GameSamples:
 def play_game(index: int, seed: int, nodes: int, weights: Weights) -> GameSamples:
     """Self-play game `index` of a run seeded `seed`: its opening, its AIs' seeds and its samples."""
     rule, size = SERIES[index % 2]
-    opening = openings(index // 2 + 1, size, seed)[index // 2]
+    opening = game_opening(index, size, seed)
     ais = [ExpertAI(seed=seed * 100_003 + 2 * index + colour, nodes=nodes, weights=weights) for colour in (0, 1)]
     state = RULES.new_game({"rule": rule, "size": size, "forbidden_loses": True})
     board = Board(size, rule, weights)
@@ -77,6 +80,23 @@ def play_game(index: int, seed: int, nodes: int, weights: Weights) -> GameSample
     samples = [(mover, waiter, 0.5 if winner is None else float(winner == side))
                for side, mover, waiter in positions]
     return GameSamples(index, rule, winner, samples)
+
+
+def held_out(index: int) -> bool:
+    """Whether game `index` is kept out of the fit: one in HOLD_OUT of each series (the series
+    take turns, so a game's number in its series is index // 2)."""
+    return index // 2 % HOLD_OUT == HOLD_OUT - 1
+
+
+@lru_cache(maxsize=4)
+def _openings(size: int, seed: int) -> list[tuple[int, ...]]:
+    return openings(OPENINGS, size, seed)
+
+
+def game_opening(index: int, size: int, seed: int) -> tuple[int, ...]:
+    """Game `index`'s opening: the run's OPENINGS balanced openings of its size in turn, then
+    round again; a game played again from an opening still differs by its AIs' seeds."""
+    return _openings(size, seed)[index // 2 % OPENINGS]
 
 
 def _quiet(board: Board, side: int) -> bool:
@@ -179,8 +199,8 @@ def learn(games: int = DEFAULT_GAMES, seed: int = 0, jobs: int = 1, nodes: int =
     start = start or weights_file.default_weights()
     started = time.monotonic()
     played = play_games(games, seed, jobs, nodes, start, on_game)
-    train = [g for g in played if g.index % HOLD_OUT != HOLD_OUT - 1]
-    held = [g for g in played if g.index % HOLD_OUT == HOLD_OUT - 1]
+    train = [g for g in played if not held_out(g.index)]
+    held = [g for g in played if held_out(g.index)]
     x, y = _design(train)
     if not len(y):
         raise ValueError("the games gave no positions to learn from: play more games")
@@ -195,6 +215,7 @@ def learn(games: int = DEFAULT_GAMES, seed: int = 0, jobs: int = 1, nodes: int =
         "positions": int(len(y)), "held_out_positions": int(len(hy)),
         "fit_error": {"log_loss": round(log_loss(x, y, w), 4),
                       "held_out_log_loss": None if held_loss is None else round(held_loss, 4),
+                      "played_with_held_out_log_loss": None if held_loss is None else round(log_loss(hx, hy, prior), 4),
                       "no_knowledge": round(float(np.log(2)), 4)},
         "results": {"black": sum(g.winner == 0 for g in played), "white": sum(g.winner == 1 for g in played),
                     "draws": sum(g.winner is None for g in played)},
