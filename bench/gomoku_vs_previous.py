@@ -109,9 +109,8 @@ def play_game(rule: str, size: int, opening: tuple[int, ...], new_black: bool, l
         winner = 1 - loser
     new_seat = BLACK if new_black else 1 - BLACK
     score = 0.5 if winner is None else float(winner == new_seat)
-    return Game(score, new_black, reason, len(state.moves), slowest, late, depths,
-                {name: got.get("nodes", 0) for name, got in stats.items()},
-                {name: got.get("seconds", 0.0) for name, got in stats.items()})
+    nodes, seconds = ({name: got.get(key, 0) for name, got in stats.items()} for key in ("nodes", "seconds"))
+    return Game(score, new_black, reason, len(state.moves), slowest, late, depths, nodes, seconds)
 
 
 def run_series(name: str, games: int, limit: float, jobs: int, seed: int) -> list[Game]:
