@@ -264,6 +264,19 @@ def test_answers_within_the_deadline(size, rule):
         assert move in RULES.legal_moves(state)
 
 
+def test_threes_on_both_sides_leave_time_for_the_search():
+    # From a game: both sides have threes to answer at every horizon. Answering them in turn up to
+    # the fixed ply limit alone took the whole budget, and the move came from no finished iteration.
+    moves = ("h9 j7 i6 i9 j5 h7 i5 i7 k7 k5 j6 h4 h6 g6 g7 j4 l6 k6 e9 f8 f5 i8 l5 m9 g4 h5 e6 h3 d7 c8 f7 "
+             "i10 i11 e7 g9 g8 e8 f9")
+    state = RULES.new_game({"rule": "freestyle", "size": 15})
+    for name in moves.split():
+        state = RULES.apply(state, p(name))
+    ai = ExpertAI(seed=0, nodes=12_000)  # about a third of a second's nodes
+    ai.choose(state, time.monotonic() + 60)
+    assert ai.reason.startswith("search") and ai.depth >= 2
+
+
 def test_a_node_budget_replays_exactly():
     state = playouts(1, 24, 15, "renju", seed=9)[0]
     moves = {ExpertAI(seed=3, nodes=600).choose(state, time.monotonic() + 60) for _ in range(3)}

@@ -7,7 +7,8 @@ points' classes (lines.Board): against a five only the block, against an
 open three only the points on its line and our own fours (the threats'
 full set of answers), otherwise the most promising points next to the
 stones, fewer the deeper. Forced blocks cost no depth; an open three left
-at the horizon is answered before the position is evaluated. Within
+at the horizon is answered before the position is evaluated, up to a few
+plies past the iteration's depth. Within
 VCF_PLIES of the root a side to move with fours looks for a VCF first (the
 threat search's quick pass): deeper, the time is better spent on width.
 
@@ -28,6 +29,8 @@ WIN_BOUND = WIN - 1000  # scores beyond this are wins or losses in that many pli
 WIDTH = (16, 11, 9, 8, 7, 6)  # candidate moves by ply from the root
 THREAT_WIN = 20_000  # a double threat for the side to move, no four against it: nearly a win
 EXTEND_UNTIL = 16  # plies from the root within which open threes at the horizon are answered
+EXTEND_BEYOND = 6  # and no more than this many plies past the iteration's depth: where both sides have threes,
+# answering them in turn would otherwise fill a shallow iteration's time
 VCF_PLIES = 2  # plies from the root within which the side to move looks for a VCF before searching on
 MAX_DEPTH = 30
 TABLE_LIMIT = 400_000  # entries kept from move to move before the table starts afresh
@@ -47,6 +50,7 @@ class Search:
         self.clock = Clock(0.0)
         self.threats: ThreatSearch | None = None
         self.depth = 0  # the deepest full iteration of the last search
+        self.extend_until = EXTEND_UNTIL
 
     def start(self, board: Board, clock: Clock, threats: ThreatSearch) -> None:
         """A new move: the position, its clock and threat search; old history counts fade."""
@@ -69,6 +73,7 @@ class Search:
         down to `slack` below the best so far, a bound below that."""
         board = self.board
         best = -WIN - 1
+        self.extend_until = min(EXTEND_UNTIL, depth + EXTEND_BEYOND)
         for q in roots:
             board.play(q, me)
             score = -self._search(1 - me, depth - 1, -WIN - 1, slack - best, 1)
@@ -99,7 +104,7 @@ class Search:
                     if side == WHITE or not board.forbidden(q):
                         return WIN - ply - 2  # a straight four: only fours could delay the five
             if depth <= 0:
-                if has(opp, HAS_WIN4) and ply < EXTEND_UNTIL:
+                if has(opp, HAS_WIN4) and ply < self.extend_until:
                     depth = 1  # an open three of theirs: see that it is answered
                 else:
                     return self.evaluate(side)
