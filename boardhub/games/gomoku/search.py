@@ -8,9 +8,9 @@ open three only the points on its line and our own fours (the threats'
 full set of answers), otherwise the most promising points next to the
 stones, fewer the deeper. Forced blocks cost no depth; an open three left
 at the horizon is answered before the position is evaluated, up to a few
-plies past the iteration's depth. Within
-VCF_PLIES of the root a side to move with fours looks for a VCF first (the
-threat search's quick pass): deeper, the time is better spent on width.
+plies past the iteration's depth. Within VCF_PLIES of the root a side to
+move with fours looks for a VCF first (the threat search's quick pass):
+deeper, the time is better spent on width.
 
 The evaluation (lines.Board.evaluate) sums every empty point's pattern
 features for both sides with the tuned weights; a side to move with a
