@@ -192,6 +192,8 @@ def test_two_twin_deals_seat_0_cannot_tell_apart_draw_the_same_pixels_on_its_scr
             seats[k][0].send({"t": "start"})
         sessions = [RemoteSession(seats[k][0], seated(seats[k][0], welcomes[k][0], "davinci", {"players": 3}))
                     for k in (0, 1)]
+        for s in sessions:
+            s.match.hold(True)  # each clock stands from its own start: each turn then reads 0:00 on both screens
         scenes = [NetGameScene(app, s) for s in sessions]
         compared = 0
         for k in range(12):
@@ -200,8 +202,7 @@ def test_two_twin_deals_seat_0_cannot_tell_apart_draw_the_same_pixels_on_its_scr
             shots, said = [], []
             for scene, session in zip(scenes, sessions):
                 session.client.caught_up()
-                session.update(0.0)  # the same instant on both screens: the clocks read alike
-                session.match.hold(True, 0.0)
+                session.update()
                 scene.layout((800, 600))
                 scene.update(0.0)
                 said.append(scene.message and (scene.message.text, scene.message.kind))
@@ -281,6 +282,18 @@ def test_a_table_joined_mid_game_shows_each_seat_s_clock_from_the_host_s_figures
     assert match.seat_time(0) == 12.5 and match.seat_time(1) == 30.0  # not the 0 s the catch-up took here
     match.add(1, "e3", None, match._turn_start + 4.0)
     assert match.seat_time(1) == 34.0 and match.seat_time(0) == 12.5
+
+
+def test_a_move_that_comes_while_a_panel_holds_the_clocks_starts_the_next_turn_at_zero():
+    from boardhub.net.remote import RemoteMatch
+    seat = RemoteSeat("othello", {})
+    seat.seat, seat.moves, seat.started, seat.view = 1, [], True, None
+    match = RemoteMatch(seat)
+    match.hold(True, 100.0)  # the menu is open
+    match.add(0, "d3", None, 101.5)  # the host's move comes 1.5 s later
+    assert match.turn_elapsed(101.5) == 0.0 and match.turn_elapsed(130.0) == 0.0  # never below zero
+    match.hold(False, 140.0)
+    assert match.turn_elapsed(143.0) == 3.0
 
 
 def test_every_screen_shows_the_host_s_time_of_a_move_not_its_own():

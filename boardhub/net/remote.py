@@ -166,7 +166,7 @@ class RemoteMatch(Match):
                             self.game.move_sound(before, after))
         self.states.append(after)
         self.history.append(played)
-        self._turn_start = now
+        self._new_turn(now)  # a move that comes while a panel holds the clocks starts a turn at zero
         return played
 
     def seen(self, view: Any) -> None:
