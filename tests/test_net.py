@@ -237,8 +237,9 @@ def slow_ai_table(server: Server, url: str):
 
 
 def kill_the_ai_process(server: Server, code: str, not_pid: int | None = None) -> int:
-    """Kill the AI process while it searches for the table `code` (a process other than `not_pid`)."""
-    wait_until(lambda: code in server.ai_jobs and server.ai_jobs[code].started
+    """Kill the AI process while it searches for the table `code` (a process other than `not_pid`): once the
+    request is in its hands, not merely started (a process killed before that is replaced before it is asked)."""
+    wait_until(lambda: code in server.ai_jobs and server._worker.searching is server.ai_jobs[code]
                and server._worker.pid not in (None, not_pid), timeout=30)
     pid = server._worker.pid
     os.kill(pid, signal.SIGKILL)

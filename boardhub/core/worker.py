@@ -426,6 +426,7 @@ class ProcessWorker(Worker):
         self._conn = None
         self.replaced = 0  # AI processes found dead or hung and replaced (a soak's crash count)
         self.retried = 0  # searches asked again after their process died
+        self.searching: Job | None = None  # the job whose request the AI process holds now
         self._answers = 0
         self._restarted = False  # the AI process now running replaced one that died or hung
         self.hang_grace = HANG_GRACE
@@ -478,6 +479,7 @@ class ProcessWorker(Worker):
             reply = self._exchange(job, job._restart())
             if reply is _DIED:
                 reply = Wording(N_("{player} crashed twice in one move (its process ended each time)"))
+        self.searching = None
         if isinstance(reply, Wording):
             job._finish(error=reply)
         else:
@@ -499,6 +501,7 @@ class ProcessWorker(Worker):
         except Exception:
             log.warning("the position for %s cannot be sent", job.request.subject, exc_info=True)
             return Wording(N_("{player} could not be given the position (an internal error)"))
+        self.searching = job
         limit = max(job.deadline - time.monotonic(), 0) + self.hang_grace + (START_GRACE if not self._answers else 0)
         try:
             if not self._conn.poll(limit):
@@ -525,6 +528,7 @@ class ProcessWorker(Worker):
     def _replace(self) -> None:
         """The process is dead or hung: stopped, and counted; the next job starts a new one."""
         self.replaced += 1
+        self.searching = None
         self._kill()
 
     def _release(self, release: Release) -> None:
