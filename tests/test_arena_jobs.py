@@ -19,8 +19,8 @@ def test_a_series_gives_the_same_results_game_by_game_whatever_the_games_at_a_ti
     one, two = series(1), series(2)
     assert one == two
     assert one[1][0] == 6 and not one[1][5]
-    # the seeds decide: other seeds give other games (random's moves differ; two seeds, since one game in
-    # a few dozen series ends with the same running scores and margin by chance)
+    # the seeds decide: other seeds give other games (random's moves differ); two seeds, since the
+    # margins of two seeds' six games have come out equal by chance
     assert any(series(1, seed=seed) != one for seed in (6, 7))
 
 
