@@ -31,8 +31,9 @@ black's second stone is the seed's pick among near-equal moves next to the
 stones. From the fourth stone on every move is the search's best over all
 its candidates: the learned evaluation tells tight moves from loose ones
 there, and keeping to moves next to the stones, or picking among near-equal
-ones, cost strength (100 freestyle games at 0.5 s against the expert that
-did so until six stones: 55%).
+ones, cost strength (Renju, 200 games at 0.5 s against the expert of
+a26ff1e: 81.0%, against 68.5% and 72.5% when it did so until six stones;
+freestyle the same within the noise).
 """
 from __future__ import annotations
 
