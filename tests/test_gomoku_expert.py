@@ -299,7 +299,6 @@ def test_registered_last_with_a_seed():
     assert isinstance(ENTRY.make_ai("expert", seed=4), ExpertAI)
 
 
-
 def test_from_the_fourth_stone_on_the_move_is_the_search_s_best_whatever_the_seed():
     """The seed picked among near-equal moves until six stones: in 3 of these 10 openings, 4 seeds gave
     2 moves. Now the games differ through their first stones only."""

@@ -479,7 +479,6 @@ class ProcessWorker(Worker):
             reply = self._exchange(job, job._restart())
             if reply is _DIED:
                 reply = Wording(N_("{player} crashed twice in one move (its process ended each time)"))
-        self.searching = None
         if isinstance(reply, Wording):
             job._finish(error=reply)
         else:
@@ -514,6 +513,8 @@ class ProcessWorker(Worker):
         except Exception:  # the answer arrived whole but cannot be rebuilt here
             log.warning("the answer of %s cannot be read", job.request.subject, exc_info=True)
             return UNREADABLE
+        finally:
+            self.searching = None  # answered, stopped or dead: the process holds no request now
         if not isinstance(reply, Reply):
             log.warning("the AI process answered %r for %s", type(reply), job.request.subject)
             return UNREADABLE
@@ -528,7 +529,6 @@ class ProcessWorker(Worker):
     def _replace(self) -> None:
         """The process is dead or hung: stopped, and counted; the next job starts a new one."""
         self.replaced += 1
-        self.searching = None
         self._kill()
 
     def _release(self, release: Release) -> None:
