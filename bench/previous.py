@@ -16,6 +16,10 @@ not count against the seat's clock.
 
     python bench/previous.py [--base REV] [--game othello] [--ai expert]
 
+Every benchmark's --base also takes a folder holding an earlier commit's
+files (`git archive REV | tar -x -C FOLDER`), where git or the history is
+not at hand.
+
 checks the round trip: a few moves of the earlier commit's AI, and the
 wrapper's overhead with its random AI.
 """
@@ -41,7 +45,12 @@ STATS = ("reason", "depth", "nodes", "seconds")  # an AI's figures a seat may as
 
 @contextlib.contextmanager
 def previous_tree(rev: str = "HEAD", repo: Path = REPO) -> Iterator[Path]:
-    """`rev` of `repo` checked out into a temporary worktree, removed afterwards."""
+    """`rev` of `repo` checked out into a temporary worktree, removed afterwards. A `rev` that is a
+    folder holding a boardhub package (an earlier commit exported, `git archive`, for a machine
+    without the repository's history) is used as it is and left in place."""
+    if _exported(rev):
+        yield Path(rev).resolve()
+        return
     commit = _git(repo, "rev-parse", "--verify", f"{rev}^{{commit}}").strip()
     folder = Path(tempfile.mkdtemp(prefix="boardhub-previous-"))
     tree = folder / commit[:12]
@@ -56,7 +65,13 @@ def previous_tree(rev: str = "HEAD", repo: Path = REPO) -> Iterator[Path]:
 
 def describe(rev: str, repo: Path = REPO) -> str:
     """"28729c0 One cursor routine for every board": the commit's short hash and subject."""
+    if _exported(rev):
+        return f"the exported tree {Path(rev).resolve()}"
     return _git(repo, "log", "-1", "--format=%h %s", rev).strip()
+
+
+def _exported(rev: str) -> bool:
+    return (Path(rev) / "boardhub" / "__init__.py").is_file()
 
 
 def _git(repo: Path, *args: str) -> str:

@@ -153,6 +153,59 @@ def test_expert_keeps_a_proven_result_past_the_exact_range():
         assert (got > 0) - (got < 0) == (best > 0) - (best < 0)
 
 
+class Probable:
+    """A stand-in for the selective search: says `value` for `move`; counts its calls and the proofs."""
+
+    def __init__(self, monkeypatch, ai: ExpertAI, move: int, value: int) -> None:
+        self.calls = self.proofs = 0
+
+        def probable(me, opp, order, stop):
+            self.calls += 1
+            return move, value
+        monkeypatch.setattr(ai, "_probable", probable)
+        solve_root = ai._solve_root
+
+        def counted(solver, *args):
+            self.proofs += solver is ai.solver
+            return solve_root(solver, *args)
+        monkeypatch.setattr(ai, "_solve_root", counted)
+
+
+def test_beyond_the_proofs_reach_a_probable_win_or_draw_is_played_and_a_probable_loss_is_not(monkeypatch):
+    state = positions(21, 1, seed=31)[0]
+    heuristic, other = RULES.legal_moves(state)[:2]
+    for value, expected in ((2, other), (0, other), (-2, heuristic)):
+        ai = ExpertAI(seed=0)
+        probable = Probable(monkeypatch, ai, other, value)
+        monkeypatch.setattr(ai, "_iterate", lambda *args: heuristic)  # the midgame search's move
+        assert ai.choose(state, time.monotonic() + 0.5) == expected
+        assert probable.calls == 1 and probable.proofs == 0
+    ai = ExpertAI(seed=0)
+    ai.end_cuts = {}  # no endgame lines: the midgame search alone, as far out as the proof
+    probable = Probable(monkeypatch, ai, other, 2)
+    monkeypatch.setattr(ai, "_iterate", lambda *args: heuristic)
+    assert ai.choose(state, time.monotonic() + 0.5) == heuristic and probable.calls == 0
+
+
+def test_within_the_proofs_reach_the_probable_move_is_proven_first(monkeypatch):
+    """From SOLVE_EMPTIES on, the proof still decides: a probable win that the proof refutes is not played."""
+    for state in positions(14, 6, seed=41):
+        best = EndgameSolver().solve(state.me, state.opp)
+        for sq in RULES.legal_moves(state):
+            after = play(state, sq)
+            if (-EndgameSolver().solve(after.me, after.opp) > 0) != (best > 0):
+                break
+        else:
+            continue  # every move keeps the result: nothing to tell apart
+        ai = ExpertAI(seed=0)
+        probable = Probable(monkeypatch, ai, sq, 2)  # a wrong probable win
+        move = ai.choose(state, time.monotonic() + 3.0)
+        after = play(state, move)
+        assert probable.proofs >= 1 and (-EndgameSolver().solve(after.me, after.opp) > 0) == (best > 0)
+        return
+    raise AssertionError("no position in the sample with a move that changes the result")
+
+
 def test_expert_beats_random():
     """A short game each way against the random AI: the expert wins both (a smoke test of strength)."""
     from boardhub.games.othello.ai import RandomAI

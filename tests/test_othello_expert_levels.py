@@ -48,8 +48,9 @@ def test_expert_level_budgets_rise_level_by_level():
     for lower, higher in zip(rows, rows[1:]):
         assert higher.depth > lower.depth and higher.share > lower.share
         assert higher.solve_empties > lower.solve_empties and higher.book >= lower.book
-    # the top level is the expert as it was: as deep as time allows, the whole share, the whole book
-    assert rows[-1] == expert.Budget(expert.MAX_DEPTH, 1.0, expert.SOLVE_EMPTIES, True)
+        assert higher.selective_empties >= lower.selective_empties
+    # the top level is the full expert: as deep as time allows, the whole share, both solvers, the whole book
+    assert rows[-1] == expert.Budget(expert.MAX_DEPTH, 1.0, expert.SOLVE_EMPTIES, expert.SELECTIVE_EMPTIES, True)
 
 
 def test_a_higher_expert_level_searches_more_of_the_same_position(monkeypatch):

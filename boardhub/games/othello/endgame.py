@@ -26,6 +26,12 @@ the evaluation's guess (MTD(f)), which the table makes cheap to repeat:
 The search checks the clock every thousand nodes or so and raises
 `SolveTimeout` past its deadline, so a caller can fall back on a heuristic
 search.
+
+Given a `cut` test, the solver is a selective one (Multi-ProbCut in the
+endgame, as Logistello and Edax search): a node that the test says lies
+beyond the window with confidence is cut there, before its moves are
+generated. Its results are then probable, not proven; such a solver keeps a
+table of its own, never the exact one's.
 """
 from __future__ import annotations
 
@@ -117,10 +123,14 @@ class EndgameSolver:
     """
 
     def __init__(self, table_limit: int = 200_000,
-                 evaluate: Callable[[int, int], int] = evaluation.evaluate) -> None:
+                 evaluate: Callable[[int, int], int] = evaluation.evaluate,
+                 cut: Callable[[int, int, int, int, int], int | None] | None = None) -> None:
         """`evaluate(me, opp)`: a position's value for the mover in 1/100 disc, for move ordering
-        with EVAL_EMPTIES or more empties (its quality changes the speed, never the result)."""
+        with EVAL_EMPTIES or more empties (its quality changes the speed, never the result).
+        `cut(me, opp, empties, alpha, beta)`: alpha or beta where the node's score is taken to lie
+        beyond that side of the window, None where it must be searched (a selective solver)."""
         self.evaluate = evaluate
+        self.cut = cut
         self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
         self.table_limit = table_limit
         self.nodes = 0
@@ -201,6 +211,10 @@ class EndgameSolver:
             if moves_mask(opp, me):
                 return -self._search(opp, me, -beta, -alpha, empties, par, PASS)
             return final_score(me, opp)
+        if self.cut is not None:
+            decided = self.cut(me, opp, n, alpha, beta)
+            if decided is not None:
+                return decided
         children = []
         packed_theirs = packed_mine = 0
         shift = 0

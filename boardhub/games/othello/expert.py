@@ -9,11 +9,15 @@ pattern evaluation of `patterns`. Multi-ProbCut (`mpc`) cuts a node of depth 3
 or more where a shallow null-window search, through the line fitted for its
 stage, puts the deep value outside the window by MPC_T sigmas.
 
-Endgame: from SOLVE_EMPTIES empty squares the exact solver of `endgame` takes
-over. It first proves win, draw or loss (a narrow window is much cheaper),
-then the exact disc margin while time remains; a proof that has not finished
-by PROOF_SHARE of the time gives the rest to the midgame search, whose move
-stands.
+Endgame: from SELECTIVE_EMPTIES empty squares, after a short midgame search,
+the solver of `endgame` with Multi-ProbCut's endgame lines looks for the
+probable result (win, draw or loss: the window around zero), cutting what a
+shallow search decides with ENDGAME_T sigmas to spare; its move is played
+where it finds a probable win or draw, else the midgame search's. From
+SOLVE_EMPTIES the exact solver then proves win, draw or loss (a narrow window
+is much cheaper), the probable move tried first, and the exact disc margin
+while time remains; a proof that has not finished by PROOF_SHARE of the time
+leaves the probable move, or the midgame search's with the rest of the time.
 
 Opening: while the position is in the opening book (`book`, grown by the
 expert's own deeper searches), the expert plays a book move at once, its seed
@@ -33,6 +37,7 @@ on one position.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
@@ -47,9 +52,12 @@ from boardhub.games.othello.evaluation import UNIT
 TIME_SHARE = 0.85  # of the time left to the deadline: the rest absorbs a busy machine and the hand-over
 CLOCK_EVERY = 128  # nodes between two looks at the clock
 SOLVE_EMPTIES = 18  # from here the exact solver tries to prove the result
+SELECTIVE_EMPTIES = 22  # from here the selective solver looks for the probable result
+ENDGAME_T = 1.5  # the selective solver cuts a node when the shallow search clears the window by this many sigmas
 EXACT_EMPTIES = 12  # at most this many: no win/loss test first, straight to the exact score
 DEEPEN_SHARE = 0.6  # past this share of the budget a new iteration would rarely change the move: stop
 MIDGAME_SHARE_IN_ENDGAME = 0.15  # budget for the heuristic search before a proof is tried
+PROBABLE_SHARE = 0.45  # the selective search for the probable result gives up here
 PROOF_SHARE = 0.7  # the proof of win, draw or loss gives up here; the heuristic search has the rest
 WIN = 100 * UNIT  # added to a finished game's margin so any win outranks any heuristic score
 TABLE_LIMIT = 200_000  # entries (about 250 bytes each) before the table starts afresh
@@ -65,16 +73,17 @@ class Budget(NamedTuple):
     depth: int  # the deepest midgame iteration (MAX_DEPTH: as deep as time allows)
     share: float  # of the expert's time for the move (TIME_SHARE of the time left)
     solve_empties: int  # the exact solver takes over from this many empty squares
+    selective_empties: int  # the selective solver looks for the probable result from this many (0: never)
     book: bool  # whether the opening book's moves are played
 
 
 # from a one-ply look at the evaluation to full strength; each row at least the one above it in every column
 BUDGETS = {
-    1: Budget(1, 0.25, 6, False),
-    2: Budget(2, 0.4, 10, False),
-    3: Budget(4, 0.6, 12, True),
-    4: Budget(6, 0.8, 14, True),
-    5: Budget(MAX_DEPTH, 1.0, SOLVE_EMPTIES, True),
+    1: Budget(1, 0.25, 6, 0, False),
+    2: Budget(2, 0.4, 10, 0, False),
+    3: Budget(4, 0.6, 12, 0, True),
+    4: Budget(6, 0.8, 14, 0, True),
+    5: Budget(MAX_DEPTH, 1.0, SOLVE_EMPTIES, SELECTIVE_EMPTIES, True),
 }
 LEVELS = tuple(BUDGETS)
 FULL_LEVEL = LEVELS[-1]
@@ -119,8 +128,10 @@ class ExpertAI:
         # the learned pattern evaluation; the self-play that learns it may bring another
         self.evaluate = evaluate or patterns.evaluator()
         self.cuts: mpc.Table = mpc.table()  # Multi-ProbCut's fitted lines; empty: no cuts
+        self.end_cuts: mpc.EndTable = mpc.endgame_table()  # the endgame's; empty: no selective search
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.solver = EndgameSolver()
+        self.selective = EndgameSolver(cut=self._endgame_cut)  # probable results, in a table of its own
         self.history = [0] * 64
         self.nodes = 0
         self.depth = 0  # the deepest iteration the last search finished, for benchmarks
@@ -146,7 +157,7 @@ class ExpertAI:
         stop = start + budget.share * TIME_SHARE * max(0.0, deadline - start)
         self.trim_tables()
         empties = 64 - (me | opp).bit_count()
-        if empties <= budget.solve_empties:
+        if empties <= max(budget.solve_empties, budget.selective_empties if self.end_cuts else 0):
             return self._endgame_move(me, opp, squares, empties, start, stop)
         return self._iterate(me, opp, squares, start, stop)
 
@@ -255,8 +266,9 @@ class ExpertAI:
         full table takes tens of milliseconds, too long to risk near the deadline."""
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
-        if len(self.solver.table) > self.solver.table_limit:
-            self.solver.table.clear()
+        for solver in (self.solver, self.selective):
+            if len(solver.table) > solver.table_limit:
+                solver.table.clear()
 
     def _order(self, me: int, opp: int, squares: list[int]) -> list[int]:
         """Squares by promise: fewest replies, then the square's rank, then cut-off history."""
@@ -358,10 +370,10 @@ class ExpertAI:
             self.table[key] = (depth, best, best, best_sq)
         return best
 
-    def _probcut(self, me: int, opp: int, cut: mpc.Cut, alpha: int, beta: int) -> int | None:
-        """Beta (or alpha) where a shallow null-window search puts the deep value beyond it with MPC_T
+    def _probcut(self, me: int, opp: int, cut: mpc.Cut, alpha: int, beta: int, t: float = MPC_T) -> int | None:
+        """Beta (or alpha) where a shallow null-window search puts the deep value beyond it with `t`
         sigmas to spare, else None: the node is searched in full."""
-        margin = MPC_T * cut.sigma
+        margin = t * cut.sigma
         if beta < MPC_BOUND:
             bound = math.ceil((beta + margin - cut.b) / cut.a)
             if bound < MPC_BOUND and self._search(me, opp, cut.shallow, bound - 1, bound, False) >= bound:
@@ -400,7 +412,8 @@ class ExpertAI:
     # ------------------------------------------------------------------ endgame
     def _endgame_move(self, me: int, opp: int, squares: list[int], empties: int,
                       start: float, stop: float) -> int:
-        """The solver's move: a proven win (or the best proven result) when it finishes in time."""
+        """The solvers' move: the best proven result when a proof finishes in time, else a probable
+        win or draw, else the midgame search's move."""
         order = self._order(me, opp, squares)
         alpha = -WIN_BOUND
         if empties > EXACT_EMPTIES:
@@ -408,12 +421,23 @@ class ExpertAI:
             heuristic = self._iterate(me, opp, squares, start, start + MIDGAME_SHARE_IN_ENDGAME * budget, 1.0)
             order = [heuristic] + [sq for sq in order if sq != heuristic]
             reached, self.depth = self.depth, 0
-            try:
-                move, value = self._solve_root(me, opp, order, -1, 1, start + PROOF_SHARE * budget)
-            except SolveTimeout:
-                # no proof in time: the rest of the time deepens the heuristic search, its tables warm
+            probable = None  # a move with a probable win or draw
+            if empties <= self.budget.selective_empties and self.end_cuts:
+                found = self._probable(me, opp, order, start + PROBABLE_SHARE * budget)
+                if found is not None and found[1] >= 0:
+                    probable = found[0]
+                    order = [probable] + [sq for sq in order if sq != probable]
+            proven = None
+            if empties <= self.budget.solve_empties:
+                with contextlib.suppress(SolveTimeout):
+                    proven = self._solve_root(self.solver, me, opp, order, -1, 1, start + PROOF_SHARE * budget)
+            if proven is None:
+                if probable is not None:
+                    return probable
+                # no result in time: the rest of the time deepens the heuristic search, its tables warm
                 deeper = self._iterate(me, opp, squares, time.monotonic(), stop, 1.0)
                 return deeper if self.depth >= reached else heuristic
+            move, value = proven
             if value < 0:
                 return heuristic  # lost against perfect play: the heuristic move keeps the best chances
             if value == 0:
@@ -422,24 +446,45 @@ class ExpertAI:
             order = [move] + [sq for sq in order if sq != move]
             alpha = value - 1
         try:
-            move, _ = self._solve_root(me, opp, order, alpha, WIN_BOUND, stop)
+            move, _ = self._solve_root(self.solver, me, opp, order, alpha, WIN_BOUND, stop)
         except SolveTimeout:
             return order[0]
         return move
 
-    def _solve_root(self, me: int, opp: int, order: list[int], alpha: int, beta: int,
+    def _probable(self, me: int, opp: int, order: list[int], stop: float) -> tuple[int, int] | None:
+        """The selective solver's best square and its probable result against the window around
+        zero (above 0: a win, 0: a draw, below: a loss); None when it has not finished by `stop`."""
+        self._start_clock(stop)  # the shallow searches of its cuts keep the same time
+        try:
+            return self._solve_root(self.selective, me, opp, order, -1, 1, stop)
+        except (SolveTimeout, SearchTimeout):
+            return None
+
+    def _endgame_cut(self, me: int, opp: int, empties: int, alpha: int, beta: int) -> int | None:
+        """The selective solver's cut: beta (or alpha) where a shallow search, through the endgame
+        line of this many empties, puts the final margin beyond it with ENDGAME_T sigmas to spare."""
+        cut = self.end_cuts.get(empties)
+        if cut is None:
+            return None
+        decided = self._probcut(me, opp, cut, alpha * UNIT, beta * UNIT, ENDGAME_T)
+        if decided is None:
+            return None
+        return beta if decided == beta * UNIT else alpha
+
+    @staticmethod
+    def _solve_root(solver: EndgameSolver, me: int, opp: int, order: list[int], alpha: int, beta: int,
                     stop: float) -> tuple[int, int]:
-        """PVS at the root with the exact solver: the best square and its score bounded by (alpha, beta)."""
+        """PVS at the root with `solver`: the best square and its score bounded by (alpha, beta)."""
         best, best_v = order[0], -65
         for i, sq in enumerate(order):
             f = flips(me, opp, sq)
             mine, theirs = me | f | 1 << sq, opp ^ f
             if i == 0:
-                v = -self.solver.solve(theirs, mine, -beta, -alpha, stop)
+                v = -solver.solve(theirs, mine, -beta, -alpha, stop)
             else:
-                v = -self.solver.solve(theirs, mine, -alpha - 1, -alpha, stop)
+                v = -solver.solve(theirs, mine, -alpha - 1, -alpha, stop)
                 if alpha < v < beta:
-                    v = -self.solver.solve(theirs, mine, -beta, -v, stop)
+                    v = -solver.solve(theirs, mine, -beta, -v, stop)
             if v > best_v:
                 best, best_v = sq, v
                 if v > alpha:

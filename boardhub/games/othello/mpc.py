@@ -7,10 +7,15 @@ line fitted per game stage, `v_d ~ a * v_d' + b`, with the fit's error
 null-window search tells whether the deep value lies beyond beta (or below
 alpha) with more than `t` sigmas to spare; if so the node is cut there.
 
+The endgame has lines of its own, one per number of empty squares: the final
+disc margin under perfect play (the exact solver's) predicted from a shallow
+search. With them the solver becomes a selective one that proves a probable
+result (win, draw or loss) long before it could prove the exact one.
+
 The lines ship in boardhub/assets/othello_mpc.json, fitted by
-`python tools/fit_mpc.py` from boardhub's own fixed-depth searches of
-positions from self-play games (`offline/mpc_fit.py`), with how they were
-made beside them. A missing or damaged file means no cuts, never a crash.
+`python tools/fit_mpc.py` from boardhub's own fixed-depth searches and exact
+solves of positions from self-play games (`offline/mpc_fit.py`), with how they
+were made beside them. A missing or damaged file means no cuts, never a crash.
 """
 from __future__ import annotations
 
@@ -23,6 +28,8 @@ PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "othello_mpc.j
 STAGE_WIDTH = 6  # empty squares per stage of the fit
 STAGES = 64 // STAGE_WIDTH + 1
 DEEPEST = 8  # the deepest depth fitted: deeper nodes are searched in full
+ENDGAME_EMPTIES = (10, 21)  # the endgame lines' empty squares: an exact solve of more takes minutes to fit
+ENDGAME_SHALLOW = 2  # the endgame lines' check depth: too shallow for the midgame's own cuts (depth 3 on)
 
 
 def shallow_depth(depth: int) -> int:
@@ -46,31 +53,68 @@ class Cut(NamedTuple):
 
 
 Table = dict[tuple[int, int], Cut]  # (stage, deep depth) -> Cut
+EndTable = dict[int, Cut]  # empty squares -> Cut predicting the final margin (in search units)
+
+
+def _rows(path: Path, key: str) -> list:
+    """The file's rows under `key`; none where the file is missing or not one this reads."""
+    try:
+        rows = loads_json(read_text(path)).get(key, [])
+        return rows if isinstance(rows, list) else []
+    except (OSError, Unreadable, ValueError, AttributeError):
+        return []
+
+
+def _fitted(cut: Cut) -> bool:
+    """Whether a line is one a fit could make: a slope near one, a positive error, a small offset."""
+    return 0.2 < cut.a < 5 and 0 < cut.sigma < 10_000 and abs(cut.b) < 10_000
 
 
 def load(path: Path = PATH) -> Table:
-    """The fitted lines; an empty table (no cuts) where the file is missing or not one this reads."""
-    try:
-        data = loads_json(read_text(path))
-        table: Table = {}
-        for row in data["lines"]:
+    """The midgame's fitted lines; an empty table (no cuts) where the file is missing or not one this reads."""
+    table: Table = {}
+    for row in _rows(path, "lines"):
+        try:
             depth, st = int(row["depth"]), int(row["stage"])
             cut = Cut(shallow_depth(depth), float(row["a"]), float(row["b"]), float(row["sigma"]))
-            if not (3 <= depth <= DEEPEST and 0 <= st < STAGES and 0.2 < cut.a < 5 and 0 < cut.sigma < 10_000
-                    and abs(cut.b) < 10_000):
-                continue  # a line no fit would make: searched in full there
-            table[st, depth] = cut
-        return table
-    except (OSError, Unreadable, ValueError, TypeError, KeyError):
-        return {}
+        except (ValueError, TypeError, KeyError):
+            return {}
+        if 3 <= depth <= DEEPEST and 0 <= st < STAGES and _fitted(cut):
+            table[st, depth] = cut  # any other line: searched in full there
+    return table
 
 
-_TABLE: Table | None = None
+def load_endgame(path: Path = PATH) -> EndTable:
+    """The endgame's fitted lines by empty squares; empty (an exact solver only) where the file is
+    missing or not one this reads."""
+    table: EndTable = {}
+    for row in _rows(path, "endgame"):
+        try:
+            empties = int(row["empties"])
+            cut = Cut(int(row["shallow"]), float(row["a"]), float(row["b"]), float(row["sigma"]))
+        except (ValueError, TypeError, KeyError):
+            return {}
+        if (ENDGAME_EMPTIES[0] <= empties <= ENDGAME_EMPTIES[1] and 1 <= cut.shallow <= ENDGAME_SHALLOW
+                and _fitted(cut)):
+            table[empties] = cut
+    return table
+
+
+_TABLES: tuple[Table, EndTable] | None = None
 
 
 def table() -> Table:
-    """The shipped lines, read once per process."""
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = load()
-    return _TABLE
+    """The shipped midgame lines, read once per process."""
+    return _shipped()[0]
+
+
+def endgame_table() -> EndTable:
+    """The shipped endgame lines, read once per process."""
+    return _shipped()[1]
+
+
+def _shipped() -> tuple[Table, EndTable]:
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = (load(), load_endgame())
+    return _TABLES
