@@ -17,8 +17,10 @@ Each position gets fresh tables, and the exact solver's proof of the same
 window is timed beside it: that is the baseline. Printed per set: the share
 of probable results equal to the true one, the median and slowest time of
 each, the median of the proof's time over the probable one's, and the
-shares that finish within the expert's part of a --limit move (the probable
-search gets PROBABLE_SHARE of it, the proof PROOF_SHARE). The RESULT line
+shares that finish within the time the expert gives each in a --limit move:
+both start after its short midgame search (MIDGAME_SHARE_IN_ENDGAME of the
+move's budget), the probable search ends at PROBABLE_SHARE and a proof with no
+probable search before it at PROOF_SHARE. The RESULT line
 sums both sets. --t sets the cuts' confidence in sigmas (default the
 expert's ENDGAME_T), to weigh speed against errors.
 """
@@ -36,7 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from boardhub.games.othello import expert  # noqa: E402
 from boardhub.games.othello.endgame import EndgameSolver  # noqa: E402
-from boardhub.games.othello.expert import PROBABLE_SHARE, PROOF_SHARE, TIME_SHARE, ExpertAI  # noqa: E402
+from boardhub.games.othello.expert import (MIDGAME_SHARE_IN_ENDGAME, PROBABLE_SHARE, PROOF_SHARE,  # noqa: E402
+                                           TIME_SHARE, ExpertAI)
 from boardhub.games.othello.offline.mpc_fit import positions  # noqa: E402
 from tests.test_othello_ffo import SLOW_SCORE, position, published  # noqa: E402
 
@@ -64,13 +67,15 @@ def report(name: str, rows: list[Row], limit: float) -> None:
     right = sum(t == p for t, p, *_ in rows)
     fast = [r[3] for r in rows]
     slow = [r[4] for r in rows]
-    within = TIME_SHARE * limit
+    budget = TIME_SHARE * limit
+    probable_time = (PROBABLE_SHARE - MIDGAME_SHARE_IN_ENDGAME) * budget
+    proof_time = (PROOF_SHARE - MIDGAME_SHARE_IN_ENDGAME) * budget
     print(f"PROBABLE set={name} positions={len(rows)} right={right}/{len(rows)} "
           f"median_probable={statistics.median(fast):.3f}s slowest_probable={max(fast):.3f}s "
           f"median_proof={statistics.median(slow):.3f}s slowest_proof={max(slow):.3f}s "
           f"median_ratio={statistics.median(b / max(a, 1e-6) for a, b in zip(fast, slow)):.1f} "
-          f"probable_in_time={sum(a <= PROBABLE_SHARE * within for a in fast)}/{len(rows)} "
-          f"proof_in_time={sum(b <= PROOF_SHARE * within for b in slow)}/{len(rows)}", flush=True)
+          f"probable_within_{probable_time:.2f}s={sum(a <= probable_time for a in fast)}/{len(rows)} "
+          f"proof_within_{proof_time:.2f}s={sum(b <= proof_time for b in slow)}/{len(rows)}", flush=True)
     for t, p, empties, a, b in rows:
         if t != p:
             print(f"  wrong: {empties} empties, true {t:+d}, probable {p:+d}")

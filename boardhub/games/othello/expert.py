@@ -55,7 +55,7 @@ SOLVE_EMPTIES = 18  # from here the exact solver tries to prove the result
 SELECTIVE_EMPTIES = 22  # from here the selective solver looks for the probable result
 ENDGAME_T = 1.5  # the selective solver cuts a node when the shallow search clears the window by this many sigmas:
 # as right as 2.0 on 160 self-play positions of 18 and 20 empties (all of them; FFO #21-#30: 7 against 8),
-# and within its share of a 0.5 s move on 123 of them against 109 (the proof: 66; bench/othello_probable.py)
+# and within 0.19 s on 123 of them against 109 (the proof within 0.30 s: 66; bench/othello_probable.py)
 EXACT_EMPTIES = 12  # at most this many: no win/loss test first, straight to the exact score
 DEEPEN_SHARE = 0.6  # past this share of the budget a new iteration would rarely change the move: stop
 MIDGAME_SHARE_IN_ENDGAME = 0.15  # budget for the heuristic search before a proof is tried
