@@ -28,21 +28,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from boardhub.games.othello import patterns  # noqa: E402
 from boardhub.games.othello.engine import FULL, moves_mask  # noqa: E402
+from boardhub.games.othello.evaluation import neighbours  # noqa: E402
 from boardhub.games.othello.offline import training  # noqa: E402
-
-NOT_A, NOT_H = 0xFEFEFEFEFEFEFEFE, 0x7F7F7F7F7F7F7F7F  # the board without its a-file / h-file
-
-
-def around(b: int) -> int:
-    """The squares next to any square of `b`, in the eight directions."""
-    return (((b << 1) & NOT_A) | ((b >> 1) & NOT_H) | (b << 8) | (b >> 8) | ((b << 9) & NOT_A)
-            | ((b >> 9) & NOT_H) | ((b << 7) & NOT_H) | ((b >> 7) & NOT_A)) & FULL
 
 
 def terms(me: int, opp: int) -> tuple[int, int]:
     empty = ~(me | opp) & FULL
-    potential = (around(opp) & empty).bit_count() - (around(me) & empty).bit_count()
-    frontier = (around(empty) & me).bit_count() - (around(empty) & opp).bit_count()
+    potential = (neighbours(opp) & empty).bit_count() - (neighbours(me) & empty).bit_count()
+    frontier = (neighbours(empty) & me).bit_count() - (neighbours(empty) & opp).bit_count()
     return potential, frontier
 
 

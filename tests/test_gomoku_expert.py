@@ -14,6 +14,7 @@ from boardhub.games.gomoku import ENTRY
 from boardhub.games.gomoku.engine import BLACK, WHITE, GomokuRules, GomokuState, parse_point, point_name
 from boardhub.games.gomoku.expert import ExpertAI
 from boardhub.games.gomoku.lines import Board
+from boardhub.games.gomoku.offline.openings import openings
 from boardhub.games.gomoku.patterns import DOUBLE4, FIVE, FOUR, LONG, OPEN3, OPEN4, window_level
 from boardhub.games.gomoku.renju import _analyse, forbidden
 from boardhub.games.gomoku.threats import Clock, ThreatSearch
@@ -302,7 +303,6 @@ def test_registered_last_with_a_seed():
 def test_from_the_fourth_stone_on_the_move_is_the_search_s_best_whatever_the_seed():
     """The seed picked among near-equal moves until six stones: in 3 of these 10 openings, 4 seeds gave
     2 moves. Now the games differ through their first stones only."""
-    from boardhub.games.gomoku.offline.openings import openings
     for opening in openings(10, 19, seed=1):
         state = RULES.new_game({"rule": "renju", "size": 19})
         for q in opening:

@@ -159,7 +159,7 @@ class ExpertAI:
         stop = start + budget.share * TIME_SHARE * max(0.0, deadline - start)
         self.trim_tables()
         empties = 64 - (me | opp).bit_count()
-        if empties <= max(budget.solve_empties, budget.selective_empties if self.end_cuts else 0):
+        if empties <= max(budget.solve_empties, self._selective_reach()):
             return self._endgame_move(me, opp, squares, empties, start, stop)
         return self._iterate(me, opp, squares, start, stop)
 
@@ -424,7 +424,7 @@ class ExpertAI:
             order = [heuristic] + [sq for sq in order if sq != heuristic]
             reached, self.depth = self.depth, 0
             probable = None  # a move with a probable win or draw
-            if empties <= self.budget.selective_empties and self.end_cuts:
+            if empties <= self._selective_reach():
                 found = self._probable(me, opp, order, start + PROBABLE_SHARE * budget)
                 if found is not None and found[1] >= 0:
                     probable = found[0]
@@ -452,6 +452,10 @@ class ExpertAI:
         except SolveTimeout:
             return order[0]
         return move
+
+    def _selective_reach(self) -> int:
+        """The most empty squares the selective solver takes: its level's, none without endgame lines."""
+        return self.budget.selective_empties if self.end_cuts else 0
 
     def _probable(self, me: int, opp: int, order: list[int], stop: float) -> tuple[int, int] | None:
         """The selective solver's best square and its probable result against the window around
