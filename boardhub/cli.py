@@ -36,7 +36,8 @@ NUMBERS: dict[str, dict[str, tuple[float, float, str]]] = {
     "review": {"limit": (0, MAX_SECONDS, "seconds a position (0: the game's own)"),
                "jobs": (0, 1024, "positions at a time (0: every core)")},
     "learn": {"games": (0, MAX_GAMES, "games"), "limit": (0, MAX_SECONDS, "seconds a move, 0 for none"),
-              "seed": SEED, "jobs": (0, 1024, "processes (0: every core)")},
+              "seed": SEED, "jobs": (0, 1024, "processes (0: every core)"),
+              "label_depth": (0, training.MAX_LABEL_DEPTH, "plies; deeper takes seconds a position")},
     "book": {"plies": (1, 60, "plies"), "limit": (0.01, MAX_SECONDS, "seconds a position"),
              "margin": (0, 64, "discs"), "jobs": (0, 1024, "processes (0: every core)")},
     "perft": {"depth": (0, 12, "moves; deeper takes days")},
@@ -58,7 +59,7 @@ def _refused_number(args) -> str | None:
             if name == "seed":
                 return f"{args.cmd}: --seed must be a whole number between -2**128 and 2**128, not {value}"
             given = value if isinstance(value, int) else _number(value)  # a count as typed, 1e9 s spelt out
-            return f"{args.cmd}: --{name} must be from {_number(low)} to {_number(high)} ({what}), not {given}"
+            return f"{args.cmd}: --{name.replace('_', '-')} must be from {_number(low)} to {_number(high)} ({what}), not {given}"
     if args.cmd == "review" and 0 < args.limit < 0.01:  # 0 is the game's own limit; a few ms judge nothing
         return f"review: --limit must be 0 or from 0.01 to {MAX_SECONDS:g} (seconds a position), not {args.limit:g}"
     if args.cmd == "learn" and 0 < args.limit < 0.01:  # 0 is no limit; a few ms cut every search short
@@ -216,10 +217,23 @@ def cmd_review(args, extra: list[str]) -> int:
     return 0
 
 
+def _held_out_errors(stage: dict) -> str:
+    """A stage's held-out errors in discs, against its labels, the results and the searched values where
+    there are any, each beside the prior's."""
+    parts = []
+    for key, what in (("", "held-out error in discs"), ("_vs_result", "against the results"),
+                      ("_vs_search", "against the search")):
+        if f"rmse{key}_discs" in stage:
+            prior = stage.get(f"rmse_before{key}_discs")
+            parts.append(f"{what} {stage[f'rmse{key}_discs']:.2f}"
+                         + ("" if prior is None else f", {prior:.2f} by the prior"))
+    return "; ".join(parts)
+
+
 def cmd_learn_patterns(args) -> int:
     """The expert's pattern weights: self-play on every core, a fit per stage, the weights saved."""
     settings = training.Settings(games=args.games or training.Settings.games, seed=args.seed, jobs=args.jobs,
-                                 prior=Path(args.prior) if args.prior else None)
+                                 prior=Path(args.prior) if args.prior else None, label_depth=args.label_depth)
     if settings.games < 10 or settings.processes < 1:
         print("learn: --patterns needs --games of 10 or more and --jobs of 1 or more", file=sys.stderr)
         return 2
@@ -241,9 +255,8 @@ def cmd_learn_patterns(args) -> int:
           f"{settings.processes} processes)")
     path, weights = training.learn(settings, Path(args.out) if args.out else None, show)
     for stage in weights.info["stages"]:
-        before = f", {stage['rmse_before_discs']:.2f} by the prior" if "rmse_before_discs" in stage else ""
         print(f"stage {stage['stage']:2} discs {stage['discs']:>5}: {stage['train']:7} positions fitted, "
-              f"held-out error {stage['rmse_discs']:.2f} discs{before} ({stage['held_out']} positions)")
+              f"{_held_out_errors(stage)} ({stage['held_out']} positions)")
     seconds = weights.info["seconds"]
     print(f"LEARNED othello patterns games={settings.games} positions={weights.info['positions']} "
           f"processes={settings.processes} self_play={seconds['self_play']}s fit={seconds['fit']}s "
@@ -432,6 +445,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="where --patterns writes its weights (default: a new file in the saves folder)")
     p.add_argument("--prior", metavar="FILE", help="--patterns starts from these weights and draws rare "
                    "configurations back to them (default: zero)")
+    p.add_argument("--label-depth", type=int, default=0, metavar="D",
+                   help="--patterns labels each position with a D-ply search of the expert as well (default 0: "
+                   "results and exact scores only)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p = sub.add_parser("book", help="grow Othello's opening book with the expert's deeper searches",
                        epilog="The expert plays from the saves folder's book when there is one, else from the "

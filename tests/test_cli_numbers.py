@@ -29,6 +29,7 @@ SERIES = ["arena", "othello", "--a", "random", "--b", "random", "--quiet"]
     (["learn", "othello", "--games", "2", "--limit", "0.001"], "learn: --limit must be 0 or from 0.01"),
     (["learn", "gomoku", "--games", "5000000"], "learn: --games must be from 0 to 1,000,000"),
     (["learn", "othello", "--patterns", "--jobs", "-1"], "learn: --jobs must be from 0 to 1,024"),
+    (["learn", "othello", "--patterns", "--label-depth", "30"], "learn: --label-depth must be from 0 to 8 (plies"),
     (["book", "othello", "--limit", "inf"], "book: --limit must be a number of seconds a position, not inf"),
     (["book", "othello", "--margin", "nan"], "book: --margin must be a number of discs, not nan"),
     (["book", "othello", "--plies", "1000"], "book: --plies must be from 1 to 60 (plies), not 1000"),

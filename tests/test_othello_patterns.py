@@ -11,6 +11,7 @@ import pytest
 from boardhub.games.othello import patterns
 from boardhub.games.othello.offline import training
 from boardhub.games.othello.engine import START, OthelloRules, moves_mask, play
+from boardhub.games.othello.expert import ExpertAI, to_discs
 
 RULES = OthelloRules()
 
@@ -110,9 +111,10 @@ def test_a_self_play_game_is_replayed_by_its_seed_and_labels_the_solved_end_exac
     first = training.play_game(7, depth=1)
     again = training.play_game(7, depth=1)
     for a, b in zip(first, again):
-        assert np.array_equal(a, b)
-    me, opp, discs, score, black, exact = first
+        np.testing.assert_array_equal(a, b)  # NaN where nothing was searched, in both
+    me, opp, discs, score, black, exact, searched = first
     assert exact[-1] and not exact[0]
+    assert np.isnan(searched).all()  # no labelling search asked for
     # a solved position's label is the exact score of the rest of the game: the final disc
     # difference (empties to the winner) from its mover's side
     assert abs(int(score[-1])) <= 64
@@ -120,11 +122,22 @@ def test_a_self_play_game_is_replayed_by_its_seed_and_labels_the_solved_end_exac
                for i in range(len(score)) if exact[i])
 
 
+def test_a_labelling_search_gives_each_unsolved_position_its_value_at_that_depth():
+    me, opp, discs, score, black, exact, searched = training.play_game(7, depth=1, label_depth=2)
+    plain = training.play_game(7, depth=1)
+    assert all(np.array_equal(a, b) for a, b in zip(plain[:6], (me, opp, discs, score, black, exact)))
+    assert np.isnan(searched[exact]).all() and not np.isnan(searched[~exact]).any()
+    # the value of a fresh expert's own 2-ply search, read as discs: the position alone decides it
+    expert = ExpertAI(seed=0)
+    for i in range(0, int((~exact).sum()), 9):
+        assert searched[i] == pytest.approx(to_discs(expert.fixed_value(int(me[i]), int(opp[i]), 2)), abs=0.05)
+
+
 def test_self_play_gives_the_same_games_with_one_or_two_processes():
     one = training.self_play(training.Settings(games=4, seed=3, depth=1, jobs=1))
     two = training.self_play(training.Settings(games=4, seed=3, depth=1, jobs=2))
     for key in one:
-        assert np.array_equal(one[key], two[key])
+        np.testing.assert_array_equal(one[key], two[key])
 
 
 def corner_games(positions: list[tuple[int, int]]) -> dict[str, np.ndarray]:
@@ -147,6 +160,24 @@ def test_the_fit_learns_a_pattern_that_decides_the_games(tmp_path):
     without = [evaluate(a, b) for a, b in late if not a & 1]
     assert with_corner and without
     assert np.mean(with_corner) > 1000 > -1000 > np.mean(without)
+
+
+def test_searched_values_teach_the_fit_what_the_results_do_not_say():
+    # the results say nothing (every game a draw); the searched values say a1 is worth 20 discs to its holder
+    data = corner_games(random_positions(40, seed=8))
+    holds = (data["me"] & np.uint64(1)) != 0
+    data["exact"] = np.zeros(len(holds), dtype=bool)
+    data["score"] = np.zeros(len(holds), dtype=np.int8)
+    blind = training.fit({**data, "searched": np.full(len(holds), np.nan)}, training.Settings(games=40))
+    taught = training.fit({**data, "searched": np.where(holds, 20.0, -20.0)}, training.Settings(games=40))
+    late = [(int(a), int(b)) for a, b in zip(data["me"], data["opp"]) if 40 <= (int(a) | int(b)).bit_count() < 56]
+
+    def gap(weights: patterns.Weights) -> float:
+        evaluate = patterns.compile_evaluator(weights)
+        return (np.mean([evaluate(a, b) for a, b in late if a & 1])
+                - np.mean([evaluate(a, b) for a, b in late if not a & 1]))
+    assert abs(gap(blind)) < 100 < 500 < gap(taught)  # 1/100 disc
+    assert all("rmse_vs_search_discs" in stage for stage in taught.info["stages"] if stage["held_out"])
 
 
 def test_a_fit_from_a_prior_keeps_what_it_knew_of_configurations_the_games_never_show(monkeypatch):

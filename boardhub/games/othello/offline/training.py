@@ -7,8 +7,11 @@
    game is the exact result of its last SOLVE_EMPTIES moves.
 2. Labels: positions from SOLVE_EMPTIES empties on carry their exact final
    score; earlier ones the game's result backed up stage by stage (see `fit`),
-   each from its mover's side. The games of a fixed seed are the same whatever
-   the number of processes.
+   each from its mover's side, and with `Settings.label_depth` the value of a
+   deeper search of the expert as well: the position searched that many plies
+   by the weights the games are played with, so the fit learns in one
+   evaluation what the search sees a few moves ahead. The games of a fixed
+   seed are the same whatever the number of processes.
 3. Fit, stage by stage (every STAGE_DISCS discs): regularised least squares,
    solved by conjugate gradients over the sparse pattern features with numpy,
    from the last stage to the first, each fitted on its own positions and
@@ -35,7 +38,7 @@ from boardhub.core import saves
 from boardhub.games.othello import evaluation, patterns
 from boardhub.games.othello.endgame import EndgameSolver, final_score
 from boardhub.games.othello.engine import START, flips, moves_mask
-from boardhub.games.othello.expert import ExpertAI
+from boardhub.games.othello.expert import ExpertAI, to_discs
 
 SOLVE_EMPTIES = 14  # the solver plays perfectly from here (about a tenth of a second a game)
 OPENING_PLIES = (2, 12)  # random moves that start a game: from, to
@@ -45,6 +48,8 @@ HELD_OUT = 10  # one game in this many is held out of the fit
 CG_STEPS = 150
 RIDGE = 10.0  # squared discs of weight per unit of penalty: keeps rare configurations near zero
 BACKED_UP = 0.5  # share of an early label from the next stage's value of the game's later position
+MAX_LABEL_DEPTH = 8  # a labelling search deeper than this takes seconds a position
+SEARCHED = 0.5  # with searched labels, a position's share of its label from the deeper search's value
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
@@ -54,6 +59,7 @@ class Settings:
     games: int = 12000
     seed: int = 0
     depth: int = 2  # plies of the expert's search for each move of the self-play games
+    label_depth: int = 0  # plies of the search that labels each position before the solver's reach (0: none)
     jobs: int = 0  # processes; 0: every core
     evaluation: str = ""  # which evaluation played the games, for the record
     prior: Path | None = None  # weights the fit starts from and is drawn back to, instead of zero
@@ -83,9 +89,14 @@ def _evaluation_name() -> str:
     return "the hand-made evaluation" if _evaluation() is evaluation.evaluate else "the learned evaluation"
 
 
-def play_game(seed: int, depth: int) -> tuple[np.ndarray, ...]:
-    """One self-play game: (me, opp, discs, score for the mover, mover is black, score is exact) of every
-    position where a move was chosen."""
+def play_game(seed: int, depth: int, label_depth: int = 0) -> tuple[np.ndarray, ...]:
+    """One self-play game: (me, opp, discs, score for the mover, mover is black, score is exact, searched
+    value for the mover in discs) of every position where a move was chosen.
+
+    The searched value is that of a `label_depth`-ply search (from empty
+    tables, so it depends on the position alone) of each position the solver
+    has not reached; NaN where there is none.
+    """
     rng = random.Random(seed)
     ai = ExpertAI(seed=seed, evaluate=_evaluation())
     ai._start_clock(float("inf"))
@@ -127,10 +138,16 @@ def play_game(seed: int, depth: int) -> tuple[np.ndarray, ...]:
     # the final score counts the empty squares for the winner, as the solver's exact scores do
     final_black = final_score(me, opp) if black else -final_score(me, opp)
     labels = [e if e is not None else (final_black if b else -final_black) for e, b in zip(data.exact, data.black)]
+    searched = np.full(len(labels), np.nan, dtype=np.float32)
+    if label_depth > 0:
+        labeller = ExpertAI(seed=seed, evaluate=ai.evaluate)
+        for i, (m, o, e) in enumerate(zip(data.me, data.opp, data.exact)):
+            if e is None:
+                searched[i] = to_discs(labeller.fixed_value(m, o, label_depth))
     return (np.array(data.me, dtype=np.uint64), np.array(data.opp, dtype=np.uint64),
             np.array([(m | o).bit_count() for m, o in zip(data.me, data.opp)], dtype=np.int8),
             np.array(labels, dtype=np.int8), np.array(data.black, dtype=bool),
-            np.array([e is not None for e in data.exact], dtype=bool))
+            np.array([e is not None for e in data.exact], dtype=bool), searched)
 
 
 def _perfect_move(solver: EndgameSolver, me: int, opp: int, squares: list[int], value: int) -> int:
@@ -156,16 +173,16 @@ def _searched_move(ai: ExpertAI, me: int, opp: int, squares: list[int], depth: i
     return min(sq for sq in squares if scores[sq] == best)
 
 
-FIELDS = ("me", "opp", "discs", "score", "black", "exact")
+FIELDS = ("me", "opp", "discs", "score", "black", "exact", "searched")
 
 
-def _game_job(args: tuple[int, int]) -> tuple[np.ndarray, ...]:
+def _game_job(args: tuple[int, int, int]) -> tuple[np.ndarray, ...]:
     return play_game(*args)
 
 
 def self_play(settings: Settings, progress: Progress | None = None) -> dict[str, np.ndarray]:
     """Every game's positions, in game order (so the result does not depend on the number of processes)."""
-    jobs = [(settings.seed * 1_000_003 + n, settings.depth) for n in range(settings.games)]
+    jobs = [(settings.seed * 1_000_003 + n, settings.depth, settings.label_depth) for n in range(settings.games)]
     out: dict[str, list[np.ndarray]] = {key: [] for key in FIELDS + ("game",)}
 
     def add(n: int, result: tuple[np.ndarray, ...]) -> None:
@@ -241,13 +258,13 @@ def _solve(f: Features, y: np.ndarray, ridge: float, steps: int,
     p = r.copy()
     rr = r @ r
     for _ in range(steps):
+        if rr < 1e-10:  # already fitted (labels the start explains exactly): a step would divide by zero
+            break
         ap = normal(p)
         alpha = rr / (p @ ap)
         x += alpha * p
         r -= alpha * ap
         new = r @ r
-        if new < 1e-10:
-            break
         p = r + (new / rr) * p
         rr = new
     x += x0
@@ -289,7 +306,10 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
     Positions the solver reached keep their exact scores. Earlier positions are
     labelled Logistello's way: the game's result is noisy so early, so the label
     mixes it with the value the next stage (already fitted) gives the position
-    STAGE_DISCS discs later in the same game.
+    STAGE_DISCS discs later in the same game. Where the data holds searched
+    values (`Settings.label_depth`), SEARCHED of each unsolved position's label
+    is its deeper search's value and the rest the label above; the held-out
+    error against the searched values alone is printed beside the others.
     """
     cells = patterns.cells(data["me"], data["opp"])
     raw = patterns.pattern_indices(cells)
@@ -313,6 +333,8 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
     held = data["game"] % HELD_OUT == 0
     outcome = data["score"].astype(np.float64)
     label = outcome.copy()
+    searched = data["searched"].astype(np.float64) if "searched" in data else np.full(len(label), np.nan)
+    has_search = ~np.isnan(searched) & ~data["exact"]
     later = _later(data["game"], discs, patterns.STAGE_DISCS)
     same_side = np.where(later >= 0, data["black"] == data["black"][np.maximum(later, 0)], True)
     predicted = np.zeros(len(label))  # each position's value under its stage's fitted weights
@@ -324,6 +346,8 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
         backed = (stage == s) & ~data["exact"] & (later >= 0) & (stage[np.maximum(later, 0)] > s)
         ahead = np.where(same_side, predicted[np.maximum(later, 0)], -predicted[np.maximum(later, 0)])
         label[backed] = BACKED_UP * ahead[backed] + (1 - BACKED_UP) * outcome[backed]
+        mixed = (stage == s) & has_search
+        label[mixed] = SEARCHED * searched[mixed] + (1 - SEARCHED) * label[mixed]
         train = ~held & ((stage == s) | (stage == s + 1))  # both labelled by now
         test = held & (stage == s)
         f = _design(raw[train], offsets, dense, mobility[train], discs[train], width)
@@ -342,16 +366,26 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
         errors.insert(0, {"stage": s, "discs": f"{4 + 4 * s}-{7 + 4 * s}", "train": int(train.sum()),
                           "held_out": int(test.sum()), "rmse_discs": round(rmse, 2),
                           "rmse_vs_result_discs": round(result, 2)})
+        probed = test & has_search
+        fp = _design(raw[probed], offsets, dense, mobility[probed], discs[probed], width)
+        if probed.any():
+            errors[0]["rmse_vs_search_discs"] = round(_rmse(_predict(fp, w, w_mob, b), searched[probed]), 2)
         if x0 is not None and test.any():  # the prior's error on the same held-out positions and labels
             before = _predict(ft, x0[:width], x0[width], x0[width + 1:])
             errors[0]["rmse_before_discs"] = round(_rmse(before, label[test]), 2)
+            errors[0]["rmse_before_vs_result_discs"] = round(_rmse(before, outcome[test]), 2)
+            if probed.any():
+                errors[0]["rmse_before_vs_search_discs"] = round(
+                    _rmse(_predict(fp, x0[:width], x0[width], x0[width + 1:]), searched[probed]), 2)
         if progress:
             progress("fit", patterns.STAGES - s, patterns.STAGES)
     info = {"games": settings.games, "positions": int(len(label)), "seed": settings.seed, "depth": settings.depth,
+            "label_depth": settings.label_depth, "searched_share": SEARCHED if settings.label_depth else 0.0,
             "self_play_evaluation": settings.evaluation,
             "solve_empties": SOLVE_EMPTIES, "ridge": RIDGE, "backed_up": BACKED_UP,
             "held_out": f"1 game in {HELD_OUT}", "stages": errors, "made": datetime.now().isoformat(timespec="seconds"),
             "command": f"python -m boardhub learn othello --patterns --games {settings.games} --seed {settings.seed}"
+                       + (f" --label-depth {settings.label_depth}" if settings.label_depth else "")
                        + (f" --prior {settings.prior}" if settings.prior else "")}
     if prior is not None:
         info["prior"] = {"file": str(settings.prior), "made_by": prior.info.get("command", "unknown"),
