@@ -256,7 +256,7 @@ def cmd_learn_patterns(args) -> int:
     path, weights = training.learn(settings, Path(args.out) if args.out else None, show)
     for stage in weights.info["stages"]:
         print(f"stage {stage['stage']:2} discs {stage['discs']:>5}: {stage['train']:7} positions fitted, "
-              f"{_held_out_errors(stage)} ({stage['held_out']} positions)")
+              f"ridge {stage['ridge']:g}, {_held_out_errors(stage)} ({stage['held_out']} positions)")
     seconds = weights.info["seconds"]
     print(f"LEARNED othello patterns games={settings.games} positions={weights.info['positions']} "
           f"processes={settings.processes} self_play={seconds['self_play']}s fit={seconds['fit']}s "

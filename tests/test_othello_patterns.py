@@ -162,6 +162,18 @@ def test_the_fit_learns_a_pattern_that_decides_the_games(tmp_path):
     assert np.mean(with_corner) > 1000 > -1000 > np.mean(without)
 
 
+def test_each_stage_takes_the_ridge_its_validation_games_fit_best():
+    # the disc difference is a sum over the squares, which the patterns fit closely (the lightest
+    # ridge); coin flips teach nothing, and the firmest ridge keeps the weights near zero
+    data = corner_games(random_positions(60, seed=8))
+    diff = np.array([int(a).bit_count() - int(b).bit_count() for a, b in zip(data["me"], data["opp"])])
+    coins = np.random.default_rng(3).choice([-20, 20], size=len(diff))
+    signal = training.fit({**data, "score": diff.astype(np.int8)}, training.Settings(games=60))
+    noise = training.fit({**data, "score": coins.astype(np.int8)}, training.Settings(games=60))
+    assert all(stage["ridge"] == training.RIDGES[0] for stage in signal.info["stages"])
+    assert sum(stage["ridge"] == training.RIDGES[-1] for stage in noise.info["stages"]) >= 0.6 * patterns.STAGES
+
+
 def test_searched_values_teach_the_fit_what_the_results_do_not_say():
     # the results say nothing (every game a draw); the searched values say a1 is worth 20 discs to its holder
     data = corner_games(random_positions(40, seed=8))

@@ -15,9 +15,10 @@
 3. Fit, stage by stage (every STAGE_DISCS discs): regularised least squares,
    solved by conjugate gradients over the sparse pattern features with numpy,
    from the last stage to the first, each fitted on its own positions and
-   those of the next stage so neighbouring weight sets stay alike. One game in ten is held out and its
-   error printed per stage. Given earlier weights (`Settings.prior`), the fit starts from them and
-   draws each weight back to them, and their error on the same held-out positions is printed too.
+   those of the next stage so neighbouring weight sets stay alike, with the ridge its validation
+   games (another one in ten) choose. One game in ten is held out and its error printed per stage.
+   Given earlier weights (`Settings.prior`), the fit starts from them and draws each weight back to
+   them, and their error on the same held-out positions is printed too.
 
 `python -m boardhub learn othello --patterns` runs it all on every core.
 """
@@ -45,8 +46,12 @@ OPENING_PLIES = (2, 12)  # random moves that start a game: from, to
 NEAR_MOVE = 0.15  # chance to pick among the moves within NEAR_DISCS of the best instead of the best
 NEAR_DISCS = 3
 HELD_OUT = 10  # one game in this many is held out of the fit
+VALIDATION = 5  # games numbered this modulo HELD_OUT choose each stage's ridge, then join the fit
 CG_STEPS = 150
-RIDGE = 10.0  # squared discs of weight per unit of penalty: keeps rare configurations near zero
+# squared discs of weight per unit of penalty: keeps rare configurations near zero (or near the prior's
+# weights). Each stage takes the candidate its validation games are fitted best by: a few thousand games
+# need a firmer hand than tens of thousands, where a fixed ridge overfits the small run's positions.
+RIDGES = (10.0, 30.0, 100.0, 300.0)
 BACKED_UP = 0.5  # share of an early label from the next stage's value of the game's later position
 MAX_LABEL_DEPTH = 8  # a labelling search deeper than this takes seconds a position
 SEARCHED = 0.5  # with searched labels, a position's share of its label from the deeper search's value
@@ -271,6 +276,19 @@ def _solve(f: Features, y: np.ndarray, ridge: float, steps: int,
     return x[:f.width], float(x[f.width]), x[f.width + 1:]
 
 
+def _chosen_ridge(raw: np.ndarray, offsets: dict[str, int], dense: dict[str, np.ndarray], mobility: np.ndarray,
+                  discs: np.ndarray, width: int, label: np.ndarray, x0: np.ndarray | None,
+                  train: np.ndarray, valid: np.ndarray) -> float:
+    """The ridge of RIDGES whose fit on `train` predicts the `valid` positions' labels best (the first
+    without validation positions)."""
+    if not valid.any() or len(RIDGES) == 1:
+        return RIDGES[0]
+    f = _design(raw[train], offsets, dense, mobility[train], discs[train], width)
+    fv = _design(raw[valid], offsets, dense, mobility[valid], discs[valid], width)
+    errors = [_rmse(_predict(fv, *_solve(f, label[train], ridge, CG_STEPS, x0)), label[valid]) for ridge in RIDGES]
+    return RIDGES[int(np.argmin(errors))]
+
+
 def _later(game: np.ndarray, discs: np.ndarray, ahead: int) -> np.ndarray:
     """For each position, the first later position of its game with at least `ahead` more discs (-1: none)."""
     out = np.full(len(game), -1, dtype=np.int64)
@@ -331,6 +349,7 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
     discs = data["discs"].astype(np.int64)
     stage = np.array([patterns.stage_of(d) for d in discs])
     held = data["game"] % HELD_OUT == 0
+    validation = data["game"] % HELD_OUT == VALIDATION
     outcome = data["score"].astype(np.float64)
     label = outcome.copy()
     searched = data["searched"].astype(np.float64) if "searched" in data else np.full(len(label), np.nan)
@@ -348,11 +367,13 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
         label[backed] = BACKED_UP * ahead[backed] + (1 - BACKED_UP) * outcome[backed]
         mixed = (stage == s) & has_search
         label[mixed] = SEARCHED * searched[mixed] + (1 - SEARCHED) * label[mixed]
-        train = ~held & ((stage == s) | (stage == s + 1))  # both labelled by now
+        fitted = ~held & ((stage == s) | (stage == s + 1))  # both labelled by now
         test = held & (stage == s)
-        f = _design(raw[train], offsets, dense, mobility[train], discs[train], width)
         x0 = None if prior is None else _prior_vector(prior, s, offsets, dense, canon, width)
-        w, w_mob, b = _solve(f, label[train], RIDGE, CG_STEPS, x0)
+        ridge = _chosen_ridge(raw, offsets, dense, mobility, discs, width, label, x0,
+                              fitted & ~validation, validation & (stage == s))
+        f = _design(raw[fitted], offsets, dense, mobility[fitted], discs[fitted], width)
+        w, w_mob, b = _solve(f, label[fitted], ridge, CG_STEPS, x0)
         mine = stage == s
         fs = _design(raw[mine], offsets, dense, mobility[mine], discs[mine], width)
         predicted[mine] = _predict(fs, w, w_mob, b)
@@ -363,7 +384,7 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
         ft = _design(raw[test], offsets, dense, mobility[test], discs[test], width)
         guess = _predict(ft, w, w_mob, b)
         rmse, result = _rmse(guess, label[test]), _rmse(guess, outcome[test])
-        errors.insert(0, {"stage": s, "discs": f"{4 + 4 * s}-{7 + 4 * s}", "train": int(train.sum()),
+        errors.insert(0, {"stage": s, "discs": f"{4 + 4 * s}-{7 + 4 * s}", "train": int(fitted.sum()), "ridge": ridge,
                           "held_out": int(test.sum()), "rmse_discs": round(rmse, 2),
                           "rmse_vs_result_discs": round(result, 2)})
         probed = test & has_search
@@ -382,7 +403,7 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
     info = {"games": settings.games, "positions": int(len(label)), "seed": settings.seed, "depth": settings.depth,
             "label_depth": settings.label_depth, "searched_share": SEARCHED if settings.label_depth else 0.0,
             "self_play_evaluation": settings.evaluation,
-            "solve_empties": SOLVE_EMPTIES, "ridge": RIDGE, "backed_up": BACKED_UP,
+            "solve_empties": SOLVE_EMPTIES, "ridges": list(RIDGES), "backed_up": BACKED_UP,
             "held_out": f"1 game in {HELD_OUT}", "stages": errors, "made": datetime.now().isoformat(timespec="seconds"),
             "command": f"python -m boardhub learn othello --patterns --games {settings.games} --seed {settings.seed}"
                        + (f" --label-depth {settings.label_depth}" if settings.label_depth else "")
