@@ -59,7 +59,8 @@ def _refused_number(args) -> str | None:
             if name == "seed":
                 return f"{args.cmd}: --seed must be a whole number between -2**128 and 2**128, not {value}"
             given = value if isinstance(value, int) else _number(value)  # a count as typed, 1e9 s spelt out
-            return f"{args.cmd}: --{name.replace('_', '-')} must be from {_number(low)} to {_number(high)} ({what}), not {given}"
+            flag = name.replace("_", "-")
+            return f"{args.cmd}: --{flag} must be from {_number(low)} to {_number(high)} ({what}), not {given}"
     if args.cmd == "review" and 0 < args.limit < 0.01:  # 0 is the game's own limit; a few ms judge nothing
         return f"review: --limit must be 0 or from 0.01 to {MAX_SECONDS:g} (seconds a position), not {args.limit:g}"
     if args.cmd == "learn" and 0 < args.limit < 0.01:  # 0 is no limit; a few ms cut every search short

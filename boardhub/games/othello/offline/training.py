@@ -49,8 +49,8 @@ HELD_OUT = 10  # one game in this many is held out of the fit
 VALIDATION = 5  # games numbered this modulo HELD_OUT choose each stage's ridge, then join the fit
 CG_STEPS = 150
 # squared discs of weight per unit of penalty: keeps rare configurations near zero (or near the prior's
-# weights). Each stage takes the candidate its validation games are fitted best by: a few thousand games
-# need a firmer hand than tens of thousands, where a fixed ridge overfits the small run's positions.
+# weights). Each stage takes the candidate that fits its validation games best: a ridge that suits tens
+# of thousands of games lets a run of a few thousand overfit its positions.
 RIDGES = (10.0, 30.0, 100.0, 300.0)
 BACKED_UP = 0.5  # share of an early label from the next stage's value of the game's later position
 MAX_LABEL_DEPTH = 8  # a labelling search deeper than this takes seconds a position
