@@ -387,17 +387,15 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
         errors.insert(0, {"stage": s, "discs": f"{4 + 4 * s}-{7 + 4 * s}", "train": int(fitted.sum()), "ridge": ridge,
                           "held_out": int(test.sum()), "rmse_discs": round(rmse, 2),
                           "rmse_vs_result_discs": round(result, 2)})
-        probed = test & has_search
-        fp = _design(raw[probed], offsets, dense, mobility[probed], discs[probed], width)
+        probed = has_search[test]  # among the held-out positions, those with a searched value
         if probed.any():
-            errors[0]["rmse_vs_search_discs"] = round(_rmse(_predict(fp, w, w_mob, b), searched[probed]), 2)
+            errors[0]["rmse_vs_search_discs"] = round(_rmse(guess[probed], searched[test][probed]), 2)
         if x0 is not None and test.any():  # the prior's error on the same held-out positions and labels
             before = _predict(ft, x0[:width], x0[width], x0[width + 1:])
             errors[0]["rmse_before_discs"] = round(_rmse(before, label[test]), 2)
             errors[0]["rmse_before_vs_result_discs"] = round(_rmse(before, outcome[test]), 2)
             if probed.any():
-                errors[0]["rmse_before_vs_search_discs"] = round(
-                    _rmse(_predict(fp, x0[:width], x0[width], x0[width + 1:]), searched[probed]), 2)
+                errors[0]["rmse_before_vs_search_discs"] = round(_rmse(before[probed], searched[test][probed]), 2)
         if progress:
             progress("fit", patterns.STAGES - s, patterns.STAGES)
     info = {"games": settings.games, "positions": int(len(label)), "seed": settings.seed, "depth": settings.depth,
