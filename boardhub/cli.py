@@ -272,9 +272,9 @@ def cmd_learn_gomoku(args) -> int:
     """Gomoku's expert: self-play on every core, its evaluation fitted to the results, saved."""
     games = args.games or gomoku_tuning.DEFAULT_GAMES
     jobs = args.jobs or default_jobs()
-    if games < 2 or jobs < 1 or args.png or args.patterns or args.out or args.prior:
-        print("learn gomoku: give --games of 2 or more and --jobs of 1 or more (--png, --patterns, --out and "
-              "--prior are Othello's)", file=sys.stderr)
+    if not 2 <= games <= gomoku_tuning.MAX_GAMES or jobs < 1 or args.png or args.patterns or args.out or args.prior:
+        print(f"learn gomoku: give --games from 2 to {gomoku_tuning.MAX_GAMES} (each game starts from an opening of "
+              "its own) and --jobs of 1 or more (--png, --patterns, --out and --prior are Othello's)", file=sys.stderr)
         return 2
     print(f"tuning the Gomoku expert by {games} self-play games (seed {args.seed}, {jobs} processes)")
     learned = gomoku_tuning.learn(games, seed=args.seed, jobs=jobs,

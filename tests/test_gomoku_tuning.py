@@ -25,12 +25,22 @@ def test_the_same_seed_learns_the_same_weights_whatever_the_processes():
     assert other.made["positions"] != one.made["positions"] or other.weights != one.weights
 
 
-def test_the_games_go_round_the_openings_again_past_the_distinct_ones():
-    from boardhub.games.gomoku.offline.openings import openings
+def test_every_game_of_a_run_starts_from_an_opening_of_its_own():
+    from boardhub.games.gomoku.offline.openings import _canonical, balanced, openings
     first = openings(3, 19, 7)
-    assert [tuning.game_opening(n, 19, 7) for n in (0, 2, 4)] == first  # two games an opening index
-    assert tuning.game_opening(2 * tuning.OPENINGS, 19, 7) == first[0]
-    assert tuning.game_opening(2 * tuning.OPENINGS + 1, 15, 7) == openings(1, 15, 7)[0]
+    assert [tuning.game_opening(n, 19, 7) for n in (0, 2, 4)] == first  # two games (sizes) an opening index
+    for size in (15, 19):
+        seen = [tuning.game_opening(n, size, 7) for n in range(0, tuning.MAX_GAMES, 2)]
+        assert len({_canonical(o, size) for o in seen}) == len(seen)  # distinct even up to symmetry
+        assert all(balanced(o, size) for o in seen[:tuning.OPENINGS])  # the centre's 5 x 5 first
+        assert all(balanced(o, size, reach=3) and not balanced(o, size) for o in seen[tuning.OPENINGS:])
+    with pytest.raises(ValueError):
+        tuning.game_opening(tuning.MAX_GAMES, 15, 7)
+
+
+def test_learn_gomoku_refuses_more_games_than_it_has_openings(capsys):
+    assert cli.main(["learn", "gomoku", "--games", str(tuning.MAX_GAMES + 1)]) == 2
+    assert f"--games from 2 to {tuning.MAX_GAMES}" in capsys.readouterr().err
 
 
 def test_each_series_keeps_games_out_of_the_fit_to_measure_it_and_the_weights_played(monkeypatch):

@@ -36,7 +36,7 @@ from boardhub.games.gomoku.weights import SCALE
 from boardhub.games.gomoku.engine import GomokuRules
 from boardhub.games.gomoku.expert import ExpertAI
 from boardhub.games.gomoku.lines import Board
-from boardhub.games.gomoku.offline.openings import openings
+from boardhub.games.gomoku.offline.openings import REACH, balanced, openings
 from boardhub.games.gomoku.patterns import FEATURE_NAMES, HAS_FIVE, HAS_WIN4, NUM_FEATURES, WIN4S, Weights
 
 DEFAULT_GAMES = 100
@@ -45,7 +45,9 @@ SERIES = (("renju", 19), ("freestyle", 15))  # game n plays SERIES[n % 2]
 L2 = 1e-3  # the regularisation, per sample
 HOLD_OUT = 10  # every HOLD_OUT-th game of each series is kept out of the fit
 RULES = GomokuRules()
-OPENINGS = 300  # distinct balanced openings a size has (about 300 in its centre's 5 x 5), cycled through
+OPENINGS = 300  # a size's balanced openings in its centre's 5 x 5 (306 there), played first
+WIDE_OPENINGS = 1200  # then these, reaching a step further out (about 1,250 more there)
+MAX_GAMES = 2 * (OPENINGS + WIDE_OPENINGS)  # each game from an opening of its own
 
 
 @dataclass
@@ -89,14 +91,22 @@ def held_out(index: int) -> bool:
 
 
 @lru_cache(maxsize=4)
-def _openings(size: int, seed: int) -> list[tuple[int, ...]]:
-    return openings(OPENINGS, size, seed)
+def _openings(size: int, seed: int, wide: bool) -> list[tuple[int, ...]]:
+    if not wide:
+        return openings(OPENINGS, size, seed)
+    drawn = openings(WIDE_OPENINGS + 350, size, seed, reach=REACH + 1)
+    return [o for o in drawn if not balanced(o, size)][:WIDE_OPENINGS]  # those with a stone outside the 5 x 5
 
 
 def game_opening(index: int, size: int, seed: int) -> tuple[int, ...]:
-    """Game `index`'s opening: the run's OPENINGS balanced openings of its size in turn, then
-    round again; a game played again from an opening still differs by its AIs' seeds."""
-    return _openings(size, seed)[index // 2 % OPENINGS]
+    """Game `index`'s opening: the run's OPENINGS balanced openings of its size in the centre's
+    5 x 5, then WIDE_OPENINGS reaching a step further out. Each game has one of its own: the
+    expert's seed no longer changes its moves once three stones stand, so two games from the
+    same opening would be the same game, its positions counted twice."""
+    n = index // 2
+    if n >= OPENINGS + WIDE_OPENINGS:
+        raise ValueError(f"at most {MAX_GAMES} games: each needs an opening of its own")
+    return _openings(size, seed, False)[n] if n < OPENINGS else _openings(size, seed, True)[n - OPENINGS]
 
 
 def _quiet(board: Board, side: int) -> bool:
@@ -196,6 +206,8 @@ class Learned:
 def learn(games: int = DEFAULT_GAMES, seed: int = 0, jobs: int = 1, nodes: int = NODES,
           start: Weights | None = None, on_game: Callable[[int, GameSamples], None] | None = None) -> Learned:
     """Play the games, fit the weights and say how they were made (nothing is saved here)."""
+    if not 2 <= games <= MAX_GAMES:
+        raise ValueError(f"from 2 to {MAX_GAMES} games, each from an opening of its own")
     start = start or weights_file.default_weights()
     started = time.monotonic()
     played = play_games(games, seed, jobs, nodes, start, on_game)
