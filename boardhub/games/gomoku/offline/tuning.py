@@ -46,7 +46,8 @@ L2 = 1e-3  # the regularisation, per sample
 HOLD_OUT = 10  # every HOLD_OUT-th game of each series is kept out of the fit
 RULES = GomokuRules()
 OPENINGS = 300  # a size's balanced openings in its centre's 5 x 5 (306 there), played first
-WIDE_OPENINGS = 1200  # then these, reaching a step further out (about 1,250 more there)
+WIDE_OPENINGS = 1200  # then these, reaching a step further out
+WIDER_HOLDS = 1574  # the balanced openings of the centre's 7 x 7, the 5 x 5's among them: all are drawn
 MAX_GAMES = 2 * (OPENINGS + WIDE_OPENINGS)  # each game from an opening of its own
 
 
@@ -94,8 +95,8 @@ def held_out(index: int) -> bool:
 def _openings(size: int, seed: int, wide: bool) -> list[tuple[int, ...]]:
     if not wide:
         return openings(OPENINGS, size, seed)
-    drawn = openings(WIDE_OPENINGS + 350, size, seed, reach=REACH + 1)
-    return [o for o in drawn if not balanced(o, size)][:WIDE_OPENINGS]  # those with a stone outside the 5 x 5
+    drawn = openings(WIDER_HOLDS, size, seed, reach=REACH + 1)
+    return [o for o in drawn if not balanced(o, size)][:WIDE_OPENINGS]  # 1,268 with a stone outside the 5 x 5
 
 
 def game_opening(index: int, size: int, seed: int) -> tuple[int, ...]:
