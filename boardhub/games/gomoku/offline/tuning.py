@@ -92,9 +92,12 @@ def held_out(index: int) -> bool:
 
 
 @lru_cache(maxsize=4)
-def _openings(size: int, seed: int, wide: bool) -> list[tuple[int, ...]]:
-    if not wide:
-        return openings(OPENINGS, size, seed)
+def _near_openings(size: int, seed: int) -> list[tuple[int, ...]]:
+    return openings(OPENINGS, size, seed)
+
+
+@lru_cache(maxsize=4)
+def _wide_openings(size: int, seed: int) -> list[tuple[int, ...]]:
     drawn = openings(WIDER_HOLDS, size, seed, reach=REACH + 1)
     return [o for o in drawn if not balanced(o, size)][:WIDE_OPENINGS]  # 1,268 with a stone outside the 5 x 5
 
@@ -104,10 +107,10 @@ def game_opening(index: int, size: int, seed: int) -> tuple[int, ...]:
     5 x 5, then WIDE_OPENINGS reaching a step further out. Each game has one of its own: the
     expert's seed no longer changes its moves once three stones stand, so two games from the
     same opening would be the same game, its positions counted twice."""
-    n = index // 2
-    if n >= OPENINGS + WIDE_OPENINGS:
+    if index >= MAX_GAMES:
         raise ValueError(f"at most {MAX_GAMES} games: each needs an opening of its own")
-    return _openings(size, seed, False)[n] if n < OPENINGS else _openings(size, seed, True)[n - OPENINGS]
+    n = index // 2
+    return _near_openings(size, seed)[n] if n < OPENINGS else _wide_openings(size, seed)[n - OPENINGS]
 
 
 def _quiet(board: Board, side: int) -> bool:

@@ -276,15 +276,13 @@ def _solve(f: Features, y: np.ndarray, ridge: float, steps: int,
     return x[:f.width], float(x[f.width]), x[f.width + 1:]
 
 
-def _chosen_ridge(raw: np.ndarray, offsets: dict[str, int], dense: dict[str, np.ndarray], mobility: np.ndarray,
-                  discs: np.ndarray, width: int, label: np.ndarray, x0: np.ndarray | None,
+def _chosen_ridge(design: Callable[[np.ndarray], Features], label: np.ndarray, x0: np.ndarray | None,
                   train: np.ndarray, valid: np.ndarray) -> float:
-    """The ridge of RIDGES whose fit on `train` predicts the `valid` positions' labels best (the first
-    without validation positions)."""
+    """The ridge of RIDGES whose fit on the `train` positions predicts the `valid` positions' labels
+    best (the first without validation positions); `design(mask)`: those positions' features."""
     if not valid.any() or len(RIDGES) == 1:
         return RIDGES[0]
-    f = _design(raw[train], offsets, dense, mobility[train], discs[train], width)
-    fv = _design(raw[valid], offsets, dense, mobility[valid], discs[valid], width)
+    f, fv = design(train), design(valid)
     errors = [_rmse(_predict(fv, *_solve(f, label[train], ridge, CG_STEPS, x0)), label[valid]) for ridge in RIDGES]
     return RIDGES[int(np.argmin(errors))]
 
@@ -347,6 +345,10 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
         offsets[name], dense[name] = width, lookup
         width += len(ids)
     discs = data["discs"].astype(np.int64)
+
+    def design(mask: np.ndarray) -> Features:
+        return _design(raw[mask], offsets, dense, mobility[mask], discs[mask], width)
+
     stage = np.array([patterns.stage_of(d) for d in discs])
     held = data["game"] % HELD_OUT == 0
     validation = data["game"] % HELD_OUT == VALIDATION
@@ -370,32 +372,30 @@ def fit(data: dict[str, np.ndarray], settings: Settings, progress: Progress | No
         fitted = ~held & ((stage == s) | (stage == s + 1))  # both labelled by now
         test = held & (stage == s)
         x0 = None if prior is None else _prior_vector(prior, s, offsets, dense, canon, width)
-        ridge = _chosen_ridge(raw, offsets, dense, mobility, discs, width, label, x0,
-                              fitted & ~validation, validation & (stage == s))
-        f = _design(raw[fitted], offsets, dense, mobility[fitted], discs[fitted], width)
-        w, w_mob, b = _solve(f, label[fitted], ridge, CG_STEPS, x0)
+        ridge = _chosen_ridge(design, label, x0, fitted & ~validation, validation & (stage == s))
+        w, w_mob, b = _solve(design(fitted), label[fitted], ridge, CG_STEPS, x0)
         mine = stage == s
-        fs = _design(raw[mine], offsets, dense, mobility[mine], discs[mine], width)
-        predicted[mine] = _predict(fs, w, w_mob, b)
+        predicted[mine] = _predict(design(mine), w, w_mob, b)
         for d in np.unique(discs[mine]):
             bias[d] = b[d]
         mob[s] = w_mob
         stages[s] = {name: w[offsets[name] + dense[name][canon[name]]] for name in patterns.PATTERNS}
-        ft = _design(raw[test], offsets, dense, mobility[test], discs[test], width)
+        ft = design(test)
         guess = _predict(ft, w, w_mob, b)
         rmse, result = _rmse(guess, label[test]), _rmse(guess, outcome[test])
         errors.insert(0, {"stage": s, "discs": f"{4 + 4 * s}-{7 + 4 * s}", "train": int(fitted.sum()), "ridge": ridge,
                           "held_out": int(test.sum()), "rmse_discs": round(rmse, 2),
                           "rmse_vs_result_discs": round(result, 2)})
         probed = has_search[test]  # among the held-out positions, those with a searched value
+        probed_values = searched[test][probed]
         if probed.any():
-            errors[0]["rmse_vs_search_discs"] = round(_rmse(guess[probed], searched[test][probed]), 2)
+            errors[0]["rmse_vs_search_discs"] = round(_rmse(guess[probed], probed_values), 2)
         if x0 is not None and test.any():  # the prior's error on the same held-out positions and labels
             before = _predict(ft, x0[:width], x0[width], x0[width + 1:])
             errors[0]["rmse_before_discs"] = round(_rmse(before, label[test]), 2)
             errors[0]["rmse_before_vs_result_discs"] = round(_rmse(before, outcome[test]), 2)
             if probed.any():
-                errors[0]["rmse_before_vs_search_discs"] = round(_rmse(before[probed], searched[test][probed]), 2)
+                errors[0]["rmse_before_vs_search_discs"] = round(_rmse(before[probed], probed_values), 2)
         if progress:
             progress("fit", patterns.STAGES - s, patterns.STAGES)
     info = {"games": settings.games, "positions": int(len(label)), "seed": settings.seed, "depth": settings.depth,
