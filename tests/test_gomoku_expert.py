@@ -278,6 +278,42 @@ def test_threes_on_both_sides_leave_time_for_the_search():
     assert ai.reason.startswith("search") and ai.depth >= 2
 
 
+def test_a_threatened_double_three_is_defended():
+    # White threatens i8: an open three along row 8 and one along column i at once, a win in freestyle.
+    # Every other move of black's leaves white a win by threats.
+    state = position("h7 j9 g9", "g8 h8 i9 i10", BLACK, rule="freestyle")
+    move = expert_move(state)
+    after = RULES.apply(state, move)
+    threats = ThreatSearch(board_of(after), Clock(time.monotonic() + 30))
+    assert threats.vcf(WHITE) is None and threats.vct(WHITE, 6) is None
+
+
+def test_defence_checks_that_run_out_keep_their_move_and_moves_shown_to_lose_go(monkeypatch):
+    """A check that proves a defence holds often outlasts its share of the move; one that finds the
+    opponent's win ends at once. The first must not cost the move its place, the second must."""
+    state = position("h7 j9 g9", "g8 h8 i9 i10", BLACK, rule="freestyle")
+    board = board_of(state)
+    ai = ExpertAI(seed=0, nodes=10_000)
+    ai._start, ai._budget = time.monotonic(), 1.0
+    clock = Clock(float("inf"), 10_000)
+    threats = ThreatSearch(board, clock)
+    far, lost, slow = p("m3"), p("c12"), p("f8")
+    verdicts = {far: False, lost: False}
+
+    def holds(self, board, threats, me, q, vct_depth):
+        if q == slow:
+            while True:
+                clock.tick()  # a proof that outlasts its share: the clock stops it
+        return verdicts.get(q, False)
+    monkeypatch.setattr(ExpertAI, "_holds", holds)
+    roots = [far, lost, slow, p("i8")]
+    left = ai._vct_refutations(board, threats, clock, BLACK, p("i8"), roots)
+    assert slow in left and far not in left and lost not in left
+    assert len(board.moves) == 7  # the board is as it was
+    verdicts[p("i8")] = True
+    assert ai._vct_refutations(board, threats, clock, BLACK, p("i8"), roots) == [p("i8")]
+
+
 def test_a_node_budget_replays_exactly():
     state = playouts(1, 24, 15, "renju", seed=9)[0]
     moves = {ExpertAI(seed=3, nodes=600).choose(state, time.monotonic() + 60) for _ in range(3)}
