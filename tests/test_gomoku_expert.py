@@ -294,7 +294,6 @@ def test_defence_checks_that_run_out_keep_their_move_and_moves_shown_to_lose_go(
     state = position("h7 j9 g9", "g8 h8 i9 i10", BLACK, rule="freestyle")
     board = board_of(state)
     ai = ExpertAI(seed=0, nodes=10_000)
-    ai._start, ai._budget = time.monotonic(), 1.0
     clock = Clock(float("inf"), 10_000)
     threats = ThreatSearch(board, clock)
     far, lost, slow = p("m3"), p("c12"), p("f8")
